@@ -1,0 +1,41 @@
+import { db } from '@/lib/db';
+import { resetDatabase } from '@/lib/testing/database';
+import { GET } from './route';
+
+beforeEach(resetDatabase);
+beforeAll(() => (process.env.CRON_SECRET = 'test-cron-secret-value'));
+afterAll(async () => {
+  delete process.env.CRON_SECRET;
+  await db.$disconnect();
+});
+
+const call = (authorization?: string) =>
+  GET(new Request('http://localhost/api/cron', { headers: authorization ? { authorization } : {} }), undefined);
+
+it('is absent when no CRON_SECRET is configured', async () => {
+  delete process.env.CRON_SECRET;
+  try {
+    expect((await call('Bearer ')).status).toBe(404);
+  } finally {
+    process.env.CRON_SECRET = 'test-cron-secret-value';
+  }
+});
+
+it('refuses a call without the secret or with a wrong one', async () => {
+  expect((await call()).status).toBe(401);
+  expect((await call('Bearer wrong')).status).toBe(401);
+  expect(await (await call('Bearer nope')).json()).toMatchObject({ message: 'Invalid cron secret' });
+});
+
+it('runs the scheduled jobs with the secret', async () => {
+  const old = new Date(Date.now() - 91 * 24 * 60 * 60 * 1000);
+  await db.clientErrorReport.create({ data: { referenceId: 'ERR-OLD', message: 'old', createdAt: old } });
+  await db.clientErrorReport.create({ data: { referenceId: 'ERR-NEW', message: 'new' } });
+
+  const response = await call('Bearer test-cron-secret-value');
+  expect(response.status).toBe(200);
+  expect(await response.json()).toEqual({
+    results: [{ name: 'purge-client-errors', ok: true, detail: 'removed 1 error reports older than 90 days' }],
+  });
+  expect((await db.clientErrorReport.findMany()).map((report) => report.referenceId)).toEqual(['ERR-NEW']);
+});

@@ -1,0 +1,36 @@
+import type { Metadata, Viewport } from 'next';
+import { GeistMono } from 'geist/font/mono';
+import { GeistSans } from 'geist/font/sans';
+import { AppShell } from '@/components/shell/app-shell';
+import { productName, productTagline } from '@/lib/brand';
+import { themeBootScript } from '@/lib/theme';
+import { Providers } from './providers';
+import './globals.css';
+
+export const metadata: Metadata = {
+  title: { default: `${productName} — ${productTagline}`, template: `%s · ${productName}` },
+  description: 'Holdings, health grades, risk and conviction scores, and SEC filing signals for the public companies that hold Bitcoin.',
+};
+
+export const viewport: Viewport = {
+  themeColor: [
+    { media: '(prefers-color-scheme: dark)', color: '#0b1120' },
+    { media: '(prefers-color-scheme: light)', color: '#ffffff' },
+  ],
+};
+
+export default function RootLayout({ children }: { children: React.ReactNode }) {
+  return (
+    // The boot script sets the theme class before paint; React must not fight it on hydration.
+    <html lang="en" className={`${GeistSans.variable} ${GeistMono.variable} dark`} suppressHydrationWarning>
+      <head>
+        <script dangerouslySetInnerHTML={{ __html: themeBootScript }} />
+      </head>
+      <body className="min-h-screen bg-background font-sans text-foreground antialiased">
+        <Providers>
+          <AppShell>{children}</AppShell>
+        </Providers>
+      </body>
+    </html>
+  );
+}

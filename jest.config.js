@@ -1,0 +1,32 @@
+// Two projects: `unit` (*.test.ts beside the code) and `integration` (*.int.test.ts, against a real
+// database: a temporary SQLite file, or PostgreSQL on localhost when TEST_DATABASE_URL is set).
+const nextJest = require('next/jest');
+
+const createJestConfig = nextJest({ dir: __dirname });
+
+const shared = {
+  testEnvironment: 'node',
+  moduleNameMapper: {
+    '^server-only$': '<rootDir>/lib/testing/empty-module.js',
+    '^@/(.*)$': '<rootDir>/$1',
+  },
+  testPathIgnorePatterns: ['/node_modules/', '/.next/', '/e2e/'],
+};
+
+module.exports = async () => ({
+  projects: [
+    await createJestConfig({
+      ...shared,
+      displayName: 'unit',
+      testMatch: ['<rootDir>/**/*.test.ts?(x)'],
+      testPathIgnorePatterns: [...shared.testPathIgnorePatterns, '\\.int\\.test\\.tsx?$'],
+    })(),
+    await createJestConfig({
+      ...shared,
+      displayName: 'integration',
+      testMatch: ['<rootDir>/**/*.int.test.ts?(x)'],
+      globalSetup: '<rootDir>/lib/testing/global-setup.ts',
+      globalTeardown: '<rootDir>/lib/testing/global-teardown.ts',
+    })(),
+  ],
+});

@@ -1,0 +1,2 @@
+export const productName = 'Treasury Intelligence';
+export const productTagline = 'Corporate Bitcoin treasury intelligence';

@@ -1,0 +1,76 @@
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { bindMigrationAwareSqlAdapterFactory } from '@prisma/driver-adapter-utils';
+import { databaseProvider } from '../env';
+import { createAdapterFactory, type Provider } from './adapter';
+
+// Schema changes are versioned SQL per provider under prisma/migrations/<provider>/. They are
+// written and applied by Prisma's schema engine compiled to WebAssembly, which drives the database
+// through the same driver adapters as the client: the native engine binary cannot be downloaded
+// on our machines, and this path needs none.
+
+const projectRequire = createRequire(path.join(process.cwd(), 'package.json'));
+type EngineModule = typeof import('@prisma/schema-engine-wasm/schema_engine_bg');
+type SchemaEngine = Awaited<ReturnType<EngineModule['SchemaEngine']['new']>>;
+
+export const migrationsRoot = path.join(process.cwd(), 'prisma', 'migrations');
+export const noFilters = { externalTables: [], externalEnums: [] };
+
+let engineModule: Promise<EngineModule> | undefined;
+
+function loadEngineModule(): Promise<EngineModule> {
+  engineModule ??= (async () => {
+    const glue = projectRequire('@prisma/schema-engine-wasm/schema_engine_bg') as EngineModule;
+    const wasmPath = path.join(path.dirname(projectRequire.resolve('@prisma/schema-engine-wasm/schema_engine_bg')), 'schema_engine_bg.wasm');
+    // The package's own entry imports the .wasm as an ES module, which Node 20 rejects.
+    const { instance } = await WebAssembly.instantiate(fs.readFileSync(wasmPath), { './schema_engine_bg.js': glue });
+    glue.__wbg_set_wasm(instance.exports);
+    (instance.exports as { __wbindgen_start?: () => void }).__wbindgen_start?.();
+    return glue;
+  })();
+  return engineModule;
+}
+
+export async function openSchemaEngine(url: string, datamodel?: string): Promise<SchemaEngine> {
+  const glue = await loadEngineModule();
+  const adapter = bindMigrationAwareSqlAdapterFactory(createAdapterFactory(url));
+  const datamodels: [string, string][] | undefined = datamodel ? [['schema.prisma', datamodel]] : undefined;
+  return glue.SchemaEngine.new({ datamodels }, () => {}, adapter);
+}
+
+export function migrationList(provider: Provider) {
+  const baseDir = path.join(migrationsRoot, provider);
+  const names = fs.existsSync(baseDir)
+    ? fs.readdirSync(baseDir, { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name).sort()
+    : [];
+  return {
+    baseDir,
+    lockfile: { path: 'migration_lock.toml', content: `provider = "${provider}"\n` },
+    shadowDbInitScript: '',
+    migrationDirectories: names.map((name) => ({
+      path: name,
+      migrationFile: {
+        path: 'migration.sql',
+        content: { tag: 'ok' as const, value: fs.readFileSync(path.join(baseDir, name, 'migration.sql'), 'utf8') },
+      },
+    })),
+  };
+}
+
+/** Applies every migration the database has not seen yet; safe to run on each start. */
+export async function applyMigrations(url: string): Promise<string[]> {
+  const provider = databaseProvider(url);
+  if (provider === 'sqlite') fs.mkdirSync(path.dirname(sqliteFilePath(url)), { recursive: true });
+  const engine = await openSchemaEngine(url);
+  try {
+    const { appliedMigrationNames } = await engine.applyMigrations({ migrationsList: migrationList(provider), filters: noFilters });
+    return appliedMigrationNames;
+  } finally {
+    engine.free();
+  }
+}
+
+export function sqliteFilePath(url: string) {
+  return path.resolve(url.replace(/^file:/, '').replace(/\?.*$/, ''));
+}

@@ -1,0 +1,49 @@
+import { z } from 'zod';
+
+// Loaded by server.ts and scripts under plain Node as well as by Next: no 'server-only' here.
+
+const optionalUrl = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value) => value || undefined)
+  .pipe(z.url().optional());
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  HOST: z.string().trim().min(1).default('0.0.0.0'),
+  DATABASE_URL: z
+    .string()
+    .trim()
+    .default('file:./.data/app.db')
+    .refine((url) => url.startsWith('file:') || /^postgres(ql)?:\/\//.test(url), {
+      message: 'DATABASE_URL must be a file: URL (SQLite) or a postgresql:// URL',
+    }),
+  REDIS_URL: optionalUrl,
+  ALLOWED_ORIGINS: z
+    .string()
+    .default('')
+    .transform((value) => value.split(',').map((origin) => origin.trim()).filter(Boolean)),
+  CRON_SECRET: z.string().trim().optional().transform((value) => value || undefined),
+  SCHEDULER_ENABLED: z
+    .enum(['true', 'false', '1', '0'])
+    .default('true')
+    .transform((value) => value === 'true' || value === '1'),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+/** Reads and checks process.env (cheap enough to do per call); a bad value names the variable. */
+export function getEnv(): Env {
+  const parsed = envSchema.safeParse(process.env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    throw new Error(`Invalid environment:\n  ${problems.join('\n  ')}`);
+  }
+  return parsed.data;
+}
+
+export function databaseProvider(url = getEnv().DATABASE_URL): 'sqlite' | 'postgresql' {
+  return url.startsWith('file:') ? 'sqlite' : 'postgresql';
+}

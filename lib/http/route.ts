@@ -1,0 +1,47 @@
+import type { z } from 'zod';
+import { AppError, toErrorResponse, validationError } from './errors';
+
+type Handler<Context> = (request: Request, context: Context) => Promise<Response> | Response;
+
+/** Wraps a route handler so every failure becomes the one JSON error shape. */
+export function route<Context = unknown>(handler: Handler<Context>): Handler<Context> {
+  return async (request, context) => {
+    try {
+      return await handler(request, context);
+    } catch (error) {
+      return toErrorResponse(error);
+    }
+  };
+}
+
+const defaultMaxBytes = 64 * 1024;
+
+/** Reads a JSON body and checks it against a schema: 400 for bad JSON or bad fields, 413 if too large. */
+export async function readJson<Schema extends z.ZodType>(
+  request: Request,
+  schema: Schema,
+  maxBytes = defaultMaxBytes,
+): Promise<z.infer<Schema>> {
+  const declared = Number(request.headers.get('content-length') ?? 0);
+  if (declared > maxBytes) throw new AppError('payload_too_large', 'Request body is too large');
+  const text = await request.text();
+  if (Buffer.byteLength(text) > maxBytes) throw new AppError('payload_too_large', 'Request body is too large');
+  let body: unknown;
+  try {
+    body = text ? JSON.parse(text) : {};
+  } catch {
+    throw new AppError('invalid_json', 'Request body must be valid JSON');
+  }
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) throw validationError(parsed.error);
+  return parsed.data;
+}
+
+/**
+ * The caller's address. The last x-forwarded-for entry is the one our own front (Next's server or
+ * the hosting proxy) appended; earlier entries are whatever the client chose to send.
+ */
+export function clientIp(request: Request): string {
+  const forwarded = request.headers.get('x-forwarded-for')?.split(',').at(-1)?.trim();
+  return forwarded || request.headers.get('x-real-ip') || 'unknown';
+}

@@ -1,0 +1,76 @@
+import Redis from 'ioredis';
+import { getEnv } from './env';
+import { AppError } from './http/errors';
+
+// Fixed-window counters. In one process a Map does; with REDIS_URL every instance shares the same
+// counters, so a limit holds however many servers answer.
+
+export interface RateLimitResult {
+  allowed: boolean;
+  remaining: number;
+  resetMs: number;
+}
+
+export interface RateLimiter {
+  hit(key: string, limit: number, windowMs: number): Promise<RateLimitResult>;
+}
+
+export class MemoryRateLimiter implements RateLimiter {
+  private readonly windows = new Map<string, { count: number; resetAt: number }>();
+
+  async hit(key: string, limit: number, windowMs: number): Promise<RateLimitResult> {
+    const now = Date.now();
+    let window = this.windows.get(key);
+    if (!window || window.resetAt <= now) {
+      window = { count: 0, resetAt: now + windowMs };
+      this.windows.set(key, window);
+      if (this.windows.size > 50_000) this.sweep(now);
+    }
+    window.count += 1;
+    return { allowed: window.count <= limit, remaining: Math.max(0, limit - window.count), resetMs: window.resetAt - now };
+  }
+
+  private sweep(now: number) {
+    for (const [key, window] of this.windows) if (window.resetAt <= now) this.windows.delete(key);
+  }
+}
+
+export class RedisRateLimiter implements RateLimiter {
+  constructor(private readonly redis: Redis) {}
+
+  async hit(key: string, limit: number, windowMs: number): Promise<RateLimitResult> {
+    const redisKey = `treasury:ratelimit:${key}`;
+    const [[, count], [, ttl]] = (await this.redis
+      .multi()
+      .incr(redisKey)
+      .pttl(redisKey)
+      .exec()) as [[null, number], [null, number]];
+    let resetMs = ttl;
+    if (ttl < 0) {
+      await this.redis.pexpire(redisKey, windowMs);
+      resetMs = windowMs;
+    }
+    return { allowed: count <= limit, remaining: Math.max(0, limit - count), resetMs };
+  }
+}
+
+const globalForLimiter = globalThis as typeof globalThis & { __treasuryRateLimiter?: RateLimiter };
+
+export function getRateLimiter(): RateLimiter {
+  if (!globalForLimiter.__treasuryRateLimiter) {
+    const url = getEnv().REDIS_URL;
+    globalForLimiter.__treasuryRateLimiter = url
+      ? new RedisRateLimiter(new Redis(url, { maxRetriesPerRequest: 2 }).on('error', () => {}))
+      : new MemoryRateLimiter();
+  }
+  return globalForLimiter.__treasuryRateLimiter;
+}
+
+/** Throws a 429 with the given message once `key` has been hit more than `limit` times in the window. */
+export async function enforceRateLimit(key: string, limit: number, windowMs: number, message: string) {
+  const result = await getRateLimiter().hit(key, limit, windowMs);
+  if (!result.allowed) {
+    throw new AppError('rate_limited', message, undefined, { 'Retry-After': String(Math.ceil(result.resetMs / 1000)) });
+  }
+  return result;
+}

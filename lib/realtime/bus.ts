@@ -1,0 +1,130 @@
+import { EventEmitter } from 'node:events';
+import Redis from 'ioredis';
+import { getEnv } from '../env';
+import { realtimeEventSchema, type RealtimeEvent } from './channels';
+
+// One bus per process, shared through globalThis: server.ts (plain Node) and Next's bundled route
+// handlers load this module separately, and both must reach the same listeners.
+
+export type BusKind = 'memory' | 'redis';
+export type BusStatus = { kind: BusKind; status: 'up' | 'down' };
+type Listener = (event: RealtimeEvent) => void;
+
+export interface EventBus {
+  readonly kind: BusKind;
+  publish(event: RealtimeEvent): Promise<void>;
+  subscribe(listener: Listener): () => void;
+  status(): Promise<BusStatus>;
+  close(): Promise<void>;
+}
+
+export class MemoryBus implements EventBus {
+  readonly kind = 'memory' as const;
+  private readonly emitter = new EventEmitter().setMaxListeners(0);
+
+  async publish(event: RealtimeEvent) {
+    this.emitter.emit('event', event);
+  }
+
+  subscribe(listener: Listener) {
+    this.emitter.on('event', listener);
+    return () => void this.emitter.off('event', listener);
+  }
+
+  async status(): Promise<BusStatus> {
+    return { kind: this.kind, status: 'up' };
+  }
+
+  async close() {
+    this.emitter.removeAllListeners();
+  }
+}
+
+const redisChannel = 'treasury:realtime';
+
+/** Fans every event out to all processes subscribed to the same Redis, this one included. */
+export class RedisBus implements EventBus {
+  readonly kind = 'redis' as const;
+  private readonly local = new MemoryBus();
+  private readonly publisher: Redis;
+  private readonly subscriber: Redis;
+  private readonly ready: Promise<unknown>;
+
+  constructor(url: string) {
+    const options = { lazyConnect: false, maxRetriesPerRequest: 2, enableOfflineQueue: true };
+    this.publisher = new Redis(url, options);
+    this.subscriber = new Redis(url, options);
+    // A lost Redis must not crash the server; status() reports it and ioredis reconnects.
+    this.publisher.on('error', () => {});
+    this.subscriber.on('error', () => {});
+    this.subscriber.on('message', (_channel: string, payload: string) => {
+      const event = parseEvent(payload);
+      if (event) void this.local.publish(event);
+    });
+    this.ready = this.subscriber.subscribe(redisChannel).catch(() => undefined);
+  }
+
+  async publish(event: RealtimeEvent) {
+    await this.ready;
+    await this.publisher.publish(redisChannel, JSON.stringify(event));
+  }
+
+  subscribe(listener: Listener) {
+    return this.local.subscribe(listener);
+  }
+
+  /** Resolves once this process receives what others publish. */
+  async whenReady() {
+    await this.ready;
+  }
+
+  async status(): Promise<BusStatus> {
+    try {
+      await withTimeout(this.publisher.ping(), 1000);
+      return { kind: this.kind, status: this.subscriber.status === 'ready' ? 'up' : 'down' };
+    } catch {
+      return { kind: this.kind, status: 'down' };
+    }
+  }
+
+  async close() {
+    await this.local.close();
+    await Promise.allSettled([this.subscriber.quit(), this.publisher.quit()]);
+  }
+}
+
+function parseEvent(payload: string): RealtimeEvent | undefined {
+  try {
+    const parsed = realtimeEventSchema.safeParse(JSON.parse(payload));
+    return parsed.success ? (parsed.data as RealtimeEvent) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('timeout')), ms);
+    promise.then(
+      (value) => (clearTimeout(timer), resolve(value)),
+      (error) => (clearTimeout(timer), reject(error)),
+    );
+  });
+}
+
+export function createBus(redisUrl = getEnv().REDIS_URL): EventBus {
+  return redisUrl ? new RedisBus(redisUrl) : new MemoryBus();
+}
+
+const globalForBus = globalThis as typeof globalThis & { __treasuryBus?: EventBus };
+
+export function getBus(): EventBus {
+  globalForBus.__treasuryBus ??= createBus();
+  return globalForBus.__treasuryBus;
+}
+
+export async function closeBus() {
+  const bus = globalForBus.__treasuryBus;
+  globalForBus.__treasuryBus = undefined;
+  await bus?.close();
+}

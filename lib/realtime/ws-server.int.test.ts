@@ -1,0 +1,158 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import WebSocket from 'ws';
+import { MemoryBus, RedisBus, type EventBus } from './bus';
+import { createRealtimeServer, type RealtimeServer } from './ws-server';
+
+interface Harness {
+  url: string;
+  bus: EventBus;
+  realtime: RealtimeServer;
+  close: () => Promise<void>;
+}
+
+async function startServer(bus: EventBus): Promise<Harness> {
+  const realtime = createRealtimeServer({ bus });
+  const server = http.createServer((_request, response) => response.end());
+  server.on('upgrade', (request, socket, head) => realtime.handleUpgrade(request, socket, head));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `ws://127.0.0.1:${port}/ws`,
+    bus,
+    realtime,
+    close: async () => {
+      await realtime.close();
+      await new Promise((resolve) => server.close(resolve));
+      await bus.close();
+    },
+  };
+}
+
+/** A client that records every message it receives and can wait for the next one of a type. */
+async function connect(url: string, headers: Record<string, string> = {}) {
+  const socket = new WebSocket(url, { headers });
+  const messages: { type: string; channel?: string; data?: unknown }[] = [];
+  const waiters: { type: string; resolve: (message: (typeof messages)[number]) => void }[] = [];
+  socket.on('message', (raw) => {
+    const message = JSON.parse(raw.toString());
+    messages.push(message);
+    for (const waiter of waiters.filter((candidate) => candidate.type === message.type)) {
+      waiters.splice(waiters.indexOf(waiter), 1);
+      waiter.resolve(message);
+    }
+  });
+  const next = (type: string) => {
+    const seen = messages.find((message) => message.type === type);
+    if (seen) {
+      messages.splice(messages.indexOf(seen), 1);
+      return Promise.resolve(seen);
+    }
+    return new Promise<(typeof messages)[number]>((resolve) => waiters.push({ type, resolve: (message) => (messages.splice(messages.indexOf(message), 1), resolve(message)) }));
+  };
+  await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
+  return { socket, messages, next, send: (message: unknown) => socket.send(typeof message === 'string' ? message : JSON.stringify(message)) };
+}
+
+describe('realtime server', () => {
+  let harness: Harness;
+  beforeEach(async () => (harness = await startServer(new MemoryBus())));
+  afterEach(() => harness.close());
+
+  it('greets with connected, answers ping with pong, and confirms subscriptions', async () => {
+    const client = await connect(harness.url);
+    expect(await client.next('connected')).toMatchObject({ data: { channels: ['signals', 'market_data', 'companies'] } });
+    client.send({ type: 'ping' });
+    expect(await client.next('pong')).toMatchObject({ type: 'pong' });
+    client.send({ type: 'subscribe', channel: 'signals' });
+    expect(await client.next('subscribed')).toEqual({ type: 'subscribed', channel: 'signals' });
+    client.socket.close();
+  });
+
+  it('delivers each event only to the subscribers of its channel', async () => {
+    const signals = await connect(harness.url);
+    const market = await connect(harness.url);
+    signals.send({ type: 'subscribe', channel: 'signals' });
+    market.send({ type: 'subscribe', channel: 'market_data' });
+    await Promise.all([signals.next('subscribed'), market.next('subscribed')]);
+
+    await harness.bus.publish({ type: 'new_signal', data: { id: 's1' } });
+    await harness.bus.publish({ type: 'critical_alert', data: { id: 's2' } });
+    await harness.bus.publish({ type: 'market_update', data: { btc: 100_000 } });
+    await harness.bus.publish({ type: 'company_update', data: { id: 'c1' } });
+
+    expect(await signals.next('new_signal')).toEqual({ type: 'new_signal', channel: 'signals', data: { id: 's1' } });
+    expect(await signals.next('critical_alert')).toEqual({ type: 'critical_alert', channel: 'signals', data: { id: 's2' } });
+    expect(await market.next('market_update')).toEqual({ type: 'market_update', channel: 'market_data', data: { btc: 100_000 } });
+    // A round trip after the publishes proves nothing else is still in flight.
+    signals.send({ type: 'ping' });
+    market.send({ type: 'ping' });
+    await Promise.all([signals.next('pong'), market.next('pong')]);
+    expect(signals.messages.map((message) => message.type)).toEqual(['connected']);
+    expect(market.messages.map((message) => message.type)).toEqual(['connected']);
+    signals.socket.close();
+    market.socket.close();
+  });
+
+  it('stops delivering after unsubscribe', async () => {
+    const client = await connect(harness.url);
+    client.send({ type: 'subscribe', channel: 'companies' });
+    await client.next('subscribed');
+    client.send({ type: 'unsubscribe', channel: 'companies' });
+    await client.next('unsubscribed');
+    await harness.bus.publish({ type: 'company_update', data: {} });
+    client.send({ type: 'ping' });
+    await client.next('pong');
+    expect(client.messages.map((message) => message.type)).toEqual(['connected']);
+    client.socket.close();
+  });
+
+  it('answers malformed or unknown messages with an error and stays open', async () => {
+    const client = await connect(harness.url);
+    client.send('not json');
+    expect(await client.next('error')).toEqual({ type: 'error', data: { message: 'Unsupported message' } });
+    client.send({ type: 'subscribe', channel: 'admin' });
+    expect(await client.next('error')).toMatchObject({ type: 'error' });
+    client.send({ type: 'ping' });
+    expect(await client.next('pong')).toMatchObject({ type: 'pong' });
+    client.socket.close();
+  });
+
+  it('refuses an upgrade from a foreign Origin and accepts its own', async () => {
+    const port = new URL(harness.url).port;
+    await expect(connect(harness.url, { Origin: 'https://evil.example' })).rejects.toThrow('Unexpected server response: 403');
+    const same = await connect(harness.url, { Origin: `http://127.0.0.1:${port}` });
+    expect(await same.next('connected')).toMatchObject({ type: 'connected' });
+    same.socket.close();
+  });
+
+  it('closes open sockets when the server shuts down', async () => {
+    const client = await connect(harness.url);
+    const closed = new Promise<number>((resolve) => client.socket.once('close', resolve));
+    await harness.realtime.close();
+    expect(await closed).toBe(1001);
+  });
+});
+
+const redisUrl = process.env.REDIS_URL;
+(redisUrl ? describe : describe.skip)('realtime over Redis (REDIS_URL)', () => {
+  it('fans one event out to the clients of two server processes', async () => {
+    const [first, second] = [new RedisBus(redisUrl!), new RedisBus(redisUrl!)];
+    await Promise.all([first.whenReady(), second.whenReady()]);
+    const [a, b] = await Promise.all([startServer(first), startServer(second)]);
+    const clientA = await connect(a.url);
+    const clientB = await connect(b.url);
+    clientA.send({ type: 'subscribe', channel: 'signals' });
+    clientB.send({ type: 'subscribe', channel: 'signals' });
+    await Promise.all([clientA.next('subscribed'), clientB.next('subscribed')]);
+
+    await first.publish({ type: 'new_signal', data: { id: 'fan-out' } });
+
+    expect(await clientA.next('new_signal')).toMatchObject({ data: { id: 'fan-out' } });
+    expect(await clientB.next('new_signal')).toMatchObject({ data: { id: 'fan-out' } });
+    expect(await second.status()).toEqual({ kind: 'redis', status: 'up' });
+    clientA.socket.close();
+    clientB.socket.close();
+    await Promise.all([a.close(), b.close()]);
+  });
+});

@@ -1,0 +1,9 @@
+import { db } from '../db';
+import { Prisma } from '../generated/sqlite/client';
+
+/** Empties every table, so each test starts from a known state. */
+export async function resetDatabase() {
+  for (const model of Object.values(Prisma.ModelName)) {
+    await db.$executeRawUnsafe(`DELETE FROM "${model}"`);
+  }
+}

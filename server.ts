@@ -1,0 +1,81 @@
+// One process: Next (dev or production) plus the realtime WebSocket at /ws, the scheduler,
+// and a graceful shutdown. On Vercel none of this runs; see README "Deploy to Vercel".
+import http from 'node:http';
+import { loadEnvConfig } from '@next/env';
+import next from 'next';
+
+const dev = process.env.NODE_ENV !== 'production';
+loadEnvConfig(process.cwd(), dev);
+
+const shutdownBudgetMs = 4500;
+
+async function main() {
+  const { getEnv } = await import('./lib/env');
+  const { applyMigrations } = await import('./lib/db/migrate');
+  const env = getEnv();
+
+  const applied = await applyMigrations(env.DATABASE_URL);
+  if (applied.length) log(`applied migrations: ${applied.join(', ')}`);
+
+  const { db } = await import('./lib/db');
+  const { getBus, closeBus } = await import('./lib/realtime/bus');
+  const { createRealtimeServer, websocketPath } = await import('./lib/realtime/ws-server');
+  const { markRealtimeAvailable } = await import('./lib/realtime/availability');
+  const { startScheduler } = await import('./lib/jobs/registry');
+
+  const app = next({ dev, hostname: env.HOST, port: env.PORT });
+  await app.prepare();
+  const handle = app.getRequestHandler();
+  const upgradeNext = app.getUpgradeHandler();
+
+  const bus = getBus();
+  const realtime = createRealtimeServer({ bus, allowedOrigins: env.ALLOWED_ORIGINS });
+  markRealtimeAvailable(() => realtime.clientCount());
+
+  const server = http.createServer((request, response) => void handle(request, response));
+  server.on('upgrade', (request, socket, head) => {
+    const pathname = new URL(request.url ?? '/', 'http://localhost').pathname;
+    if (pathname === websocketPath) return realtime.handleUpgrade(request, socket, head);
+    // Everything else (dev hot reload) belongs to Next.
+    return void upgradeNext(request, socket, head);
+  });
+
+  const stopScheduler = env.SCHEDULER_ENABLED ? startScheduler(db, log) : () => {};
+
+  await new Promise<void>((resolve) => server.listen(env.PORT, env.HOST, resolve));
+  log(`ready on http://${env.HOST === '0.0.0.0' ? 'localhost' : env.HOST}:${env.PORT} (${dev ? 'development' : 'production'}, bus: ${bus.kind})`);
+
+  let stopping = false;
+  const shutdown = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log(`${signal} received, shutting down`);
+    const force = setTimeout(() => {
+      log('shutdown took too long, exiting');
+      process.exit(1);
+    }, shutdownBudgetMs);
+    force.unref();
+    stopScheduler();
+    // Stop accepting first, then end what is open: sockets, keep-alive connections, the bus, the pool.
+    server.close();
+    void (async () => {
+      await realtime.close();
+      server.closeIdleConnections();
+      setTimeout(() => server.closeAllConnections(), 1000).unref();
+      await Promise.allSettled([closeBus(), db.$disconnect(), app.close()]);
+      log('stopped');
+      process.exit(0);
+    })();
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+}
+
+function log(line: string) {
+  console.log(`[server] ${line}`);
+}
+
+main().catch((error: unknown) => {
+  console.error('[server] failed to start:', error);
+  process.exit(1);
+});
