@@ -56,7 +56,7 @@ async function create(name: string | undefined) {
     postgresql: process.env.MIGRATION_DIALECT_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres',
   };
   const written: { dir: string; sql: string }[] = [];
-  for (const provider of providers as string[]) {
+  for (const provider of providers) {
     const to = { tag: 'schemaDatamodel' as const, files: [{ path: 'schema.prisma', content: schemaFor(provider, source) }] };
     const from = previousSource
       ? { tag: 'schemaDatamodel' as const, files: [{ path: 'schema.prisma', content: schemaFor(provider, previousSource) }] }

@@ -14,6 +14,8 @@ export interface RealtimeMessage {
 export const pingIntervalMs = 25_000;
 export const reconnectDelayMs = 3_000;
 export const maxReconnects = 5;
+/** A host without /ws may hold the upgrade open instead of refusing it; give up on it after this. */
+export const connectTimeoutMs = 5_000;
 
 interface Options {
   url: string;
@@ -30,6 +32,7 @@ export class RealtimeClient {
   private socket: WebSocket | undefined;
   private pingTimer: ReturnType<typeof setInterval> | undefined;
   private retryTimer: ReturnType<typeof setTimeout> | undefined;
+  private connectTimer: ReturnType<typeof setTimeout> | undefined;
   private attempts = 0;
   private everConnected = false;
   private stopped = false;
@@ -45,6 +48,7 @@ export class RealtimeClient {
     this.stopped = true;
     clearInterval(this.pingTimer);
     clearTimeout(this.retryTimer);
+    clearTimeout(this.connectTimer);
     this.socket?.close(1000);
     this.socket = undefined;
     this.options.onState('disconnected');
@@ -54,7 +58,13 @@ export class RealtimeClient {
     this.options.onState('connecting');
     const socket = (this.options.createSocket ?? ((url) => new WebSocket(url)))(this.options.url);
     this.socket = socket;
+    this.connectTimer = setTimeout(() => {
+      socket.onclose = null;
+      socket.close();
+      void this.handleClose(socket);
+    }, connectTimeoutMs);
     socket.onopen = () => {
+      clearTimeout(this.connectTimer);
       this.attempts = 0;
       this.everConnected = true;
       this.options.onState('connected');
@@ -74,6 +84,7 @@ export class RealtimeClient {
 
   private async handleClose(socket: WebSocket) {
     if (socket !== this.socket || this.stopped) return;
+    clearTimeout(this.connectTimer);
     clearInterval(this.pingTimer);
     if (!this.everConnected && this.attempts === 0 && !(await this.options.isRealtimeAvailable().catch(() => true))) {
       if (!this.stopped) this.options.onState('polling');

@@ -1,0 +1,51 @@
+import { expect, test } from '@playwright/test';
+
+test('the dashboard lists the seeded companies, largest holder first', async ({ page }) => {
+  await page.goto('/');
+  const table = page.getByRole('table');
+  await expect(table.getByRole('row')).toHaveCount(101);
+  const first = table.getByRole('row').nth(1);
+  await expect(first).toContainText('Strategy (MicroStrategy)');
+  await expect(first).toContainText('843,775');
+  await expect(page.getByText('Tracked Companies')).toBeVisible();
+  await expect(page.getByText('156', { exact: true })).toBeVisible();
+});
+
+test('the real-time card connects to /ws', async ({ page }) => {
+  await page.goto('/');
+  const card = page.getByTestId('connection-status');
+  await expect(card).toHaveAttribute('data-state', 'connected');
+  await expect(card.getByText('Connected', { exact: true })).toBeVisible();
+});
+
+test('/ws speaks the spec protocol to a browser on the same origin', async ({ page }) => {
+  await page.goto('/about');
+  const messages = await page.evaluate(
+    () =>
+      new Promise<string[]>((resolve, reject) => {
+        const seen: string[] = [];
+        const socket = new WebSocket(`ws://${location.host}/ws`);
+        socket.onerror = () => reject(new Error('socket error'));
+        socket.onmessage = (event) => {
+          const message = JSON.parse(event.data as string) as { type: string };
+          seen.push(message.type);
+          if (message.type === 'connected') socket.send(JSON.stringify({ type: 'subscribe', channel: 'signals' }));
+          if (message.type === 'subscribed') socket.send(JSON.stringify({ type: 'ping' }));
+          if (message.type === 'pong') {
+            socket.close();
+            resolve(seen);
+          }
+        };
+      }),
+  );
+  expect(messages).toEqual(['connected', 'subscribed', 'pong']);
+});
+
+test('mutating API calls from a foreign origin are refused', async ({ request }) => {
+  const response = await request.post('/api/client-errors', {
+    headers: { Origin: 'https://evil.example' },
+    data: { referenceId: 'ERR-X', message: 'x' },
+  });
+  expect(response.status()).toBe(403);
+  expect(await response.json()).toMatchObject({ message: 'Cross-origin requests are not allowed' });
+});

@@ -1,0 +1,43 @@
+import { spawn } from 'node:child_process';
+import { expect, test } from '@playwright/test';
+
+const port = 3102;
+
+test('SIGTERM closes open sockets and the server exits cleanly within 5 seconds', async ({ request }) => {
+  test.setTimeout(90_000);
+  const server = spawn(process.execPath, [require.resolve('tsx/cli'), 'server.ts'], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: 'file:./.data/e2e-lifecycle.db',
+      SCHEDULER_ENABLED: 'false',
+      REDIS_URL: '',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const output: string[] = [];
+  server.stdout.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+  server.stderr.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => server.once('exit', resolve));
+
+  await expect
+    .poll(async () => (await request.get(`http://127.0.0.1:${port}/api/health`).catch(() => undefined))?.status(), { timeout: 60_000 })
+    .toBe(200);
+
+  const { WebSocket } = await import('ws');
+  const socket = new WebSocket(`ws://127.0.0.1:${port}/ws`);
+  await new Promise((resolve, reject) => socket.once('message', resolve).once('error', reject));
+  const socketClosed = new Promise<number>((resolve) => socket.once('close', resolve));
+
+  const started = Date.now();
+  server.kill('SIGTERM');
+  const code = await exited;
+  const elapsed = Date.now() - started;
+
+  expect(code, output.join('')).toBe(0);
+  expect(elapsed).toBeLessThan(5000);
+  expect(await socketClosed).toBe(1001);
+  expect(output.join('')).toContain('[server] stopped');
+});

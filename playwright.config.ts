@@ -1,0 +1,55 @@
+import fs from 'node:fs';
+import { defineConfig } from '@playwright/test';
+
+// Debian's Chromium: Playwright cannot download its own browser on these machines.
+const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+if (!fs.existsSync(executablePath)) {
+  throw new Error(
+    `Chromium not found at ${executablePath}. Install it (apt-get install -y chromium) or set CHROMIUM_PATH to a Chromium binary.`,
+  );
+}
+
+export const serverPort = 3100;
+export const nextStartPort = 3101;
+const serverUrl = `http://127.0.0.1:${serverPort}`;
+const nextStartUrl = `http://127.0.0.1:${nextStartPort}`;
+const testEnv = { SCHEDULER_ENABLED: 'false', ENABLE_TEST_ROUTES: '1', REDIS_URL: '', NEXT_TELEMETRY_DISABLED: '1' };
+
+export default defineConfig({
+  testDir: 'e2e',
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 2,
+  forbidOnly: !!process.env.CI,
+  retries: 0,
+  reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
+  use: {
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath,
+      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    },
+  },
+  projects: [
+    { name: 'server', testIgnore: /next-start\.spec\.ts/, use: { baseURL: serverUrl } },
+    { name: 'next-start', testMatch: /next-start\.spec\.ts/, use: { baseURL: nextStartUrl } },
+  ],
+  // Both run the production build (`npm run test:e2e` builds first), each on its own fresh SQLite file.
+  webServer: [
+    {
+      command: 'rm -f .data/e2e-server.db* && tsx scripts/db.ts setup && NODE_ENV=production tsx server.ts',
+      url: `${serverUrl}/api/health`,
+      env: { ...testEnv, PORT: String(serverPort), HOST: '127.0.0.1', DATABASE_URL: 'file:./.data/e2e-server.db' },
+      reuseExistingServer: false,
+      timeout: 120_000,
+    },
+    {
+      command: `rm -f .data/e2e-next.db* && tsx scripts/db.ts setup && next start -H 127.0.0.1 -p ${nextStartPort}`,
+      url: `${nextStartUrl}/api/health`,
+      env: { ...testEnv, DATABASE_URL: 'file:./.data/e2e-next.db' },
+      reuseExistingServer: false,
+      timeout: 120_000,
+    },
+  ],
+});
