@@ -26,6 +26,7 @@ module.exports = async () => ({
       displayName: 'integration',
       testMatch: ['<rootDir>/**/*.int.test.ts?(x)'],
       globalSetup: '<rootDir>/lib/testing/global-setup.ts',
+      setupFilesAfterEnv: ['<rootDir>/lib/testing/close-connections.ts'],
       globalTeardown: '<rootDir>/lib/testing/global-teardown.ts',
     })(),
   ],

@@ -22,6 +22,7 @@ async function main() {
   const { createRealtimeServer, websocketPath } = await import('./lib/realtime/ws-server');
   const { markRealtimeAvailable } = await import('./lib/realtime/availability');
   const { startScheduler } = await import('./lib/jobs/registry');
+  const { closeRateLimiter } = await import('./lib/rate-limit');
 
   const app = next({ dev, hostname: env.HOST, port: env.PORT });
   await app.prepare();
@@ -62,7 +63,7 @@ async function main() {
       await realtime.close();
       server.closeIdleConnections();
       setTimeout(() => server.closeAllConnections(), 1000).unref();
-      await Promise.allSettled([closeBus(), db.$disconnect(), app.close()]);
+      await Promise.allSettled([closeBus(), closeRateLimiter(), db.$disconnect(), app.close()]);
       log('stopped');
       process.exit(0);
     })();

@@ -38,6 +38,10 @@ export class MemoryRateLimiter implements RateLimiter {
 export class RedisRateLimiter implements RateLimiter {
   constructor(private readonly redis: Redis) {}
 
+  async close() {
+    await this.redis.quit().catch(() => undefined);
+  }
+
   async hit(key: string, limit: number, windowMs: number): Promise<RateLimitResult> {
     const redisKey = `treasury:ratelimit:${key}`;
     const [[, count], [, ttl]] = (await this.redis
@@ -64,6 +68,12 @@ export function getRateLimiter(): RateLimiter {
       : new MemoryRateLimiter();
   }
   return globalForLimiter.__treasuryRateLimiter;
+}
+
+export async function closeRateLimiter() {
+  const limiter = globalForLimiter.__treasuryRateLimiter;
+  globalForLimiter.__treasuryRateLimiter = undefined;
+  if (limiter instanceof RedisRateLimiter) await limiter.close();
 }
 
 /** Throws a 429 with the given message once `key` has been hit more than `limit` times in the window. */

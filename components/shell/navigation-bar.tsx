@@ -12,7 +12,7 @@ import {
   DropdownMenuItem,
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
-import { Sheet, SheetContent, SheetHeader, SheetTitle, SheetTrigger } from '@/components/ui/sheet';
+import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle, SheetTrigger } from '@/components/ui/sheet';
 import { productName } from '@/lib/brand';
 import { cn } from '@/lib/utils';
 import { isActiveLink, moreLinks, primaryLinks, type NavLink } from './navigation';
@@ -68,6 +68,7 @@ export function NavigationBar() {
             <SheetContent side="right" className="w-72">
               <SheetHeader>
                 <SheetTitle>{productName}</SheetTitle>
+                <SheetDescription className="sr-only">Site navigation</SheetDescription>
               </SheetHeader>
               <MobileSection title="Analytics" links={primaryLinks} pathname={pathname} onNavigate={() => setMobileOpen(false)} />
               <MobileSection title="Account & Support" links={moreLinks} pathname={pathname} onNavigate={() => setMobileOpen(false)} />

@@ -4,7 +4,6 @@ import { resetDatabase } from '../testing/database';
 import { companiesCsvPath, readCompanySeeds, seedCompanies } from './seed';
 
 beforeEach(resetDatabase);
-afterAll(() => db.$disconnect());
 
 describe('seedCompanies', () => {
   it('loads every company of the provenance file once, however often it runs', async () => {

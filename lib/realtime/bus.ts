@@ -80,7 +80,7 @@ export class RedisBus implements EventBus {
 
   async status(): Promise<BusStatus> {
     try {
-      await withTimeout(this.publisher.ping(), 1000);
+      await withTimeout(Promise.all([this.ready, this.publisher.ping()]), 1000);
       return { kind: this.kind, status: this.subscriber.status === 'ready' ? 'up' : 'down' };
     } catch {
       return { kind: this.kind, status: 'down' };

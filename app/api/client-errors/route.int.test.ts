@@ -3,7 +3,6 @@ import { resetDatabase } from '@/lib/testing/database';
 import { POST } from './route';
 
 beforeEach(resetDatabase);
-afterAll(() => db.$disconnect());
 
 let ipCounter = 0;
 function report(body: unknown, ip = `10.0.0.${++ipCounter}`) {

@@ -4,10 +4,7 @@ import { GET } from './route';
 
 beforeEach(resetDatabase);
 beforeAll(() => (process.env.CRON_SECRET = 'test-cron-secret-value'));
-afterAll(async () => {
-  delete process.env.CRON_SECRET;
-  await db.$disconnect();
-});
+afterAll(() => delete process.env.CRON_SECRET);
 
 const call = (authorization?: string) =>
   GET(new Request('http://localhost/api/cron', { headers: authorization ? { authorization } : {} }), undefined);

@@ -1,7 +1,5 @@
-import { db } from '@/lib/db';
 import { GET } from './route';
 
-afterAll(() => db.$disconnect());
 
 it('reports the database, the event bus and whether /ws is served', async () => {
   const response = await GET(new Request('http://localhost/api/health'), undefined);
