@@ -33,7 +33,12 @@ async function main() {
   const realtime = createRealtimeServer({ bus, allowedOrigins: env.ALLOWED_ORIGINS });
   markRealtimeAvailable(() => realtime.clientCount());
 
-  const server = http.createServer((request, response) => void handle(request, response));
+  const server = http.createServer((request, response) => {
+    // Rate limits key on the caller's address. Unless a trusted proxy appends it, the only address
+    // we know is the socket's; a client-sent x-forwarded-for must not pick its own bucket.
+    if (!env.TRUST_PROXY) request.headers['x-forwarded-for'] = request.socket.remoteAddress ?? 'unknown';
+    void handle(request, response);
+  });
   server.on('upgrade', (request, socket, head) => {
     const pathname = new URL(request.url ?? '/', 'http://localhost').pathname;
     if (pathname === websocketPath) return realtime.handleUpgrade(request, socket, head);

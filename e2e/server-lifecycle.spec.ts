@@ -3,7 +3,7 @@ import { expect, test } from '@playwright/test';
 
 const port = 3102;
 
-test('SIGTERM closes open sockets and the server exits cleanly within 5 seconds', async ({ request }) => {
+test('a server process keys rate limits on the socket, and SIGTERM closes sockets and exits within 5 seconds', async ({ request }) => {
   test.setTimeout(90_000);
   const server = spawn(process.execPath, [require.resolve('tsx/cli'), 'server.ts'], {
     env: {
@@ -12,6 +12,7 @@ test('SIGTERM closes open sockets and the server exits cleanly within 5 seconds'
       PORT: String(port),
       HOST: '127.0.0.1',
       DATABASE_URL: 'file:./.data/e2e-lifecycle.db',
+      TRUST_PROXY: 'false',
       SCHEDULER_ENABLED: 'false',
       REDIS_URL: '',
     },
@@ -25,6 +26,18 @@ test('SIGTERM closes open sockets and the server exits cleanly within 5 seconds'
   await expect
     .poll(async () => (await request.get(`http://127.0.0.1:${port}/api/health`).catch(() => undefined))?.status(), { timeout: 60_000 })
     .toBe(200);
+
+  // A client-sent X-Forwarded-For must not give each request a fresh rate-limit bucket (20 a minute).
+  const statuses: number[] = [];
+  for (let index = 0; index < 21; index += 1) {
+    const response = await request.post(`http://127.0.0.1:${port}/api/client-errors`, {
+      headers: { 'X-Forwarded-For': `198.51.100.${index}` },
+      data: { referenceId: 'ERR-SPOOF', message: `attempt ${index}` },
+    });
+    statuses.push(response.status());
+  }
+  expect(statuses.slice(0, 20).every((status) => status === 201)).toBe(true);
+  expect(statuses[20]).toBe(429);
 
   const { WebSocket } = await import('ws');
   const socket = new WebSocket(`ws://127.0.0.1:${port}/ws`);

@@ -26,6 +26,10 @@ const envSchema = z.object({
     .default('')
     .transform((value) => value.split(',').map((origin) => origin.trim()).filter(Boolean)),
   CRON_SECRET: z.string().trim().optional().transform((value) => value || undefined),
+  TRUST_PROXY: z
+    .enum(['true', 'false', '1', '0', ''])
+    .default('false')
+    .transform((value) => value === 'true' || value === '1'),
   SCHEDULER_ENABLED: z
     .enum(['true', 'false', '1', '0'])
     .default('true')
