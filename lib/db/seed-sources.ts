@@ -1,0 +1,168 @@
+import type { Db } from '../db';
+import { historySource } from './seed-history';
+
+// Spec 001 §3 "Source categories".
+type DataSourceCategory =
+  | 'regulatory'
+  | 'corporate'
+  | 'innovation'
+  | 'communication'
+  | 'surveys'
+  | 'infrastructure'
+  | 'investment'
+  | 'governance';
+
+interface DataSourceSeed {
+  key: string;
+  name: string;
+  category: DataSourceCategory;
+  status: 'active' | 'integration' | 'planned';
+  coverage: number;
+  updateFrequency: string;
+  description: string;
+  priority: 'high' | 'medium' | 'low';
+}
+
+/**
+ * Spec 001 §3 "Listed sources", as the table gives them (its `signals` column is not stored: counts
+ * come from stored signals), then the two sources the ingest itself runs on.
+ */
+export const dataSourceCatalogue: readonly DataSourceSeed[] = [
+  {
+    key: 'sec-filings',
+    name: 'SEC filings feed',
+    category: 'regulatory',
+    status: 'active',
+    coverage: 100,
+    updateFrequency: 'real-time',
+    description: 'SEC EDGAR filings (8-K and exhibits, 10-Q, 10-K, Form 4) that announce bitcoin purchases, sales, treasury policies or insider trades.',
+    priority: 'high',
+  },
+  {
+    key: 'job-postings',
+    name: 'job postings intelligence',
+    category: 'corporate',
+    status: 'active',
+    coverage: 85,
+    updateFrequency: '15 minutes',
+    description: 'Job postings for digital-asset treasury, custody and crypto accounting roles at listed companies.',
+    priority: 'high',
+  },
+  {
+    key: 'patent-database',
+    name: 'patent database',
+    category: 'innovation',
+    status: 'integration',
+    coverage: 60,
+    updateFrequency: 'daily',
+    description: 'Patent applications and grants that cover bitcoin custody, payments or blockchain technology.',
+    priority: 'medium',
+  },
+  {
+    key: 'earnings-calls',
+    name: 'earnings call transcripts',
+    category: 'communication',
+    status: 'active',
+    coverage: 95,
+    updateFrequency: 'real-time',
+    description: 'Earnings call transcripts in which executives discuss bitcoin or a digital-asset treasury.',
+    priority: 'high',
+  },
+  {
+    key: 'treasury-surveys',
+    name: 'treasury survey data',
+    category: 'surveys',
+    status: 'integration',
+    coverage: 40,
+    updateFrequency: 'quarterly',
+    description: 'Surveys of corporate treasurers and CFOs on digital-asset adoption.',
+    priority: 'medium',
+  },
+  {
+    key: 'custody-providers',
+    name: 'custody provider intelligence',
+    category: 'infrastructure',
+    status: 'planned',
+    coverage: 0,
+    updateFrequency: 'weekly',
+    description: 'Announcements by institutional custody providers of new corporate clients.',
+    priority: 'high',
+  },
+  {
+    key: 'corporate-venture',
+    name: 'corporate venture capital',
+    category: 'investment',
+    status: 'active',
+    coverage: 70,
+    updateFrequency: 'daily',
+    description: 'Corporate venture investments and acquisitions involving bitcoin and digital-asset companies.',
+    priority: 'medium',
+  },
+  {
+    key: 'board-appointments',
+    name: 'board appointment tracking',
+    category: 'governance',
+    status: 'integration',
+    coverage: 55,
+    updateFrequency: 'weekly',
+    description: 'Board and executive appointments of people with a bitcoin or digital-asset background.',
+    priority: 'medium',
+  },
+  {
+    key: 'market-prices',
+    name: 'market prices',
+    category: 'infrastructure',
+    status: 'active',
+    coverage: 100,
+    updateFrequency: '5 minutes',
+    description: 'BTC and ETH prices in USD, with history, from a CoinGecko-style market API.',
+    priority: 'high',
+  },
+  {
+    key: 'holdings-table',
+    name: 'public-company holdings table',
+    category: 'corporate',
+    status: 'active',
+    // Replaced at seed time by the share of tracked companies the imported table covers.
+    coverage: 100,
+    updateFrequency: 'daily',
+    description:
+      "bitbo.io's table of public companies that own bitcoin, scraped daily (github DarkoIOSG/Public-companies-BTC-holdings); imported as the holdings history.",
+    priority: 'high',
+  },
+];
+
+/**
+ * Upserts the catalogue. Only catalogue fields are written on an existing row: the ingest state
+ * (lastAttemptAt, lastSuccessAt, lastError, itemsIngested) belongs to the ingesters. The holdings
+ * table's last success is the newest imported scrape date, moved forward only.
+ */
+export async function seedDataSources(db: Db) {
+  const existing = new Set((await db.dataSource.findMany({ select: { key: true } })).map((source) => source.key));
+  const holdings = await db.holdingSnapshot.aggregate({ where: { source: historySource }, _max: { asOf: true }, _count: { _all: true } });
+  const newest = holdings._max.asOf;
+  const [companies, covered] = await Promise.all([
+    db.company.count(),
+    db.holdingSnapshot.groupBy({ by: ['companyId'], where: { source: historySource } }),
+  ]);
+  const seeds = dataSourceCatalogue.map((seed) =>
+    seed.key === 'holdings-table' && companies > 0 ? { ...seed, coverage: Math.round((covered.length / companies) * 100) } : seed,
+  );
+  await db.$transaction([
+    ...seeds.map((seed) => db.dataSource.upsert({ where: { key: seed.key }, create: seed, update: seed })),
+    ...(newest
+      ? [
+          db.dataSource.updateMany({
+            where: { key: 'holdings-table', OR: [{ lastSuccessAt: null }, { lastSuccessAt: { lt: newest } }] },
+            data: { lastSuccessAt: newest },
+          }),
+          db.dataSource.updateMany({
+            where: { key: 'holdings-table', itemsIngested: { lt: holdings._count._all } },
+            data: { itemsIngested: holdings._count._all },
+          }),
+        ]
+      : []),
+  ]);
+  const created = dataSourceCatalogue.filter((seed) => !existing.has(seed.key)).length;
+  return { total: dataSourceCatalogue.length, created, updated: dataSourceCatalogue.length - created, holdingsLastSuccessAt: newest };
+}
