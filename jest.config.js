@@ -13,21 +13,29 @@ const shared = {
   testPathIgnorePatterns: ['/node_modules/', '/.next/', '/e2e/'],
 };
 
+// otplib 13 and its base32/crypto plugins ship ES modules only; let SWC transform them.
+const esmPackages = ['otplib', '@otplib', '@scure', '@noble'];
+async function project(config) {
+  const resolved = await createJestConfig(config)();
+  resolved.transformIgnorePatterns = [`/node_modules/(?!(${esmPackages.join('|')})/)`, '^.+\\.module\\.(css|sass|scss)$'];
+  return resolved;
+}
+
 module.exports = async () => ({
   projects: [
-    await createJestConfig({
+    await project({
       ...shared,
       displayName: 'unit',
       testMatch: ['<rootDir>/**/*.test.ts?(x)'],
       testPathIgnorePatterns: [...shared.testPathIgnorePatterns, '\\.int\\.test\\.tsx?$'],
-    })(),
-    await createJestConfig({
+    }),
+    await project({
       ...shared,
       displayName: 'integration',
       testMatch: ['<rootDir>/**/*.int.test.ts?(x)'],
       globalSetup: '<rootDir>/lib/testing/global-setup.ts',
       setupFilesAfterEnv: ['<rootDir>/lib/testing/close-connections.ts'],
       globalTeardown: '<rootDir>/lib/testing/global-teardown.ts',
-    })(),
+    }),
   ],
 });

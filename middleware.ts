@@ -1,21 +1,48 @@
 import { NextResponse, type NextRequest } from 'next/server';
+import { isPathAllowed } from './lib/auth/access';
+import { betaCookie } from './lib/auth/cookies';
+import { decodeSessionToken, readSessionToken } from './lib/auth/session-token';
 import { isAllowedOrigin } from './lib/realtime/origin';
 
-// Routing only: every route handler and server component checks authorization itself.
+// Navigation routing (spec 000 §2) and the cross-origin rule for the API. Middleware sees only
+// cookies, so it routes on what they claim; every page (lib/auth/page-guard.ts) and route handler
+// (lib/auth/viewer.ts) re-checks against the database, which alone knows revoked sessions,
+// subscriptions and the beta flag. The beta gate itself is rendered by the root layout at the
+// requested path, so a visitor without a gate cookie passes straight through to it.
 
 const unsafeMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const allowedOrigins = (process.env.ALLOWED_ORIGINS ?? '').split(',').map((origin) => origin.trim()).filter(Boolean);
 
-export function middleware(request: NextRequest) {
-  if (request.nextUrl.pathname.startsWith('/api/') && unsafeMethods.has(request.method)) {
-    const origin = request.headers.get('origin');
-    if (!isAllowedOrigin(origin, request.headers.get('host'), allowedOrigins)) {
+export async function middleware(request: NextRequest) {
+  const { pathname, searchParams } = request.nextUrl;
+
+  if (pathname.startsWith('/api/')) {
+    if (unsafeMethods.has(request.method) && !isAllowedOrigin(request.headers.get('origin'), request.headers.get('host'), allowedOrigins)) {
       return NextResponse.json({ message: 'Cross-origin requests are not allowed', code: 'forbidden' }, { status: 403 });
     }
+    return NextResponse.next();
+  }
+
+  // `?reset=true` forgets the gate: this request renders without the cookie, and the browser drops it.
+  if (searchParams.get('reset') === 'true') {
+    request.cookies.delete(betaCookie);
+    const headers = new Headers(request.headers);
+    headers.set('cookie', request.cookies.toString());
+    const response = NextResponse.next({ request: { headers } });
+    response.cookies.set(betaCookie, '', { path: '/', maxAge: 0 });
+    return response;
+  }
+
+  const hasGateCookie = request.cookies.has(betaCookie);
+  const claims = await decodeSessionToken(readSessionToken((name) => request.cookies.get(name)?.value));
+  if (!claims && hasGateCookie && !isPathAllowed('signed-out', pathname)) {
+    return NextResponse.redirect(new URL('/login', request.url));
   }
   return NextResponse.next();
 }
 
 export const config = {
-  matcher: ['/((?!_next/static|_next/image|favicon.ico|fonts/).*)'],
+  // Node.js, not Edge: the session token is read with node:crypto-backed helpers.
+  runtime: 'nodejs',
+  matcher: ['/((?!_next/static|_next/image|favicon.ico|fonts/|r/|trial/).*)'],
 };

@@ -1,7 +1,11 @@
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   reactStrictMode: true,
+  // A second build directory lets a parallel e2e run keep its own build (see playwright.config.ts).
+  distDir: process.env.NEXT_DIST_DIR || '.next',
   poweredByHeader: false,
+  // `npm test` type-checks the whole tree before it builds; its build skips the second check.
+  typescript: { ignoreBuildErrors: process.env.NEXT_SKIP_TYPECHECK === '1' },
   // Native and driver packages stay plain Node requires instead of being bundled.
   serverExternalPackages: ['better-sqlite3', 'pg', 'ioredis', '@prisma/adapter-better-sqlite3', '@prisma/adapter-pg'],
   async headers() {

@@ -14,6 +14,13 @@ async function main() {
   const { applyMigrations } = await import('./lib/db/migrate');
   const env = getEnv();
 
+  // next-auth builds its own URLs from the Host header this server received.
+  process.env.AUTH_TRUST_HOST ??= 'true';
+  const { ensureAuthSecret } = await import('./lib/auth/secret');
+  if (!dev) ensureAuthSecret();
+  const { betaCodes, betaGateEnabled } = await import('./lib/auth/beta');
+  if (betaGateEnabled()) log(`beta gate on; invitation codes: ${betaCodes().join(', ')}`);
+
   const applied = await applyMigrations(env.DATABASE_URL);
   if (applied.length) log(`applied migrations: ${applied.join(', ')}`);
 

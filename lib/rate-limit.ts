@@ -13,6 +13,9 @@ export interface RateLimitResult {
 
 export interface RateLimiter {
   hit(key: string, limit: number, windowMs: number): Promise<RateLimitResult>;
+  /** How many hits the key's current window holds (0 when none). */
+  count(key: string): Promise<number>;
+  reset(key: string): Promise<void>;
 }
 
 export class MemoryRateLimiter implements RateLimiter {
@@ -28,6 +31,15 @@ export class MemoryRateLimiter implements RateLimiter {
     }
     window.count += 1;
     return { allowed: window.count <= limit, remaining: Math.max(0, limit - window.count), resetMs: window.resetAt - now };
+  }
+
+  async count(key: string): Promise<number> {
+    const window = this.windows.get(key);
+    return window && window.resetAt > Date.now() ? window.count : 0;
+  }
+
+  async reset(key: string): Promise<void> {
+    this.windows.delete(key);
   }
 
   private sweep(now: number) {
@@ -55,6 +67,14 @@ export class RedisRateLimiter implements RateLimiter {
       resetMs = windowMs;
     }
     return { allowed: count <= limit, remaining: Math.max(0, limit - count), resetMs };
+  }
+
+  async count(key: string): Promise<number> {
+    return Number((await this.redis.get(`treasury:ratelimit:${key}`)) ?? 0);
+  }
+
+  async reset(key: string): Promise<void> {
+    await this.redis.del(`treasury:ratelimit:${key}`);
   }
 }
 

@@ -1,0 +1,10 @@
+import { betaGateEnabled } from '@/lib/auth/beta';
+import { viewerFromRequest } from '@/lib/auth/viewer';
+import { route } from '@/lib/http/route';
+
+export const dynamic = 'force-dynamic';
+
+export const GET = route(async (request) => {
+  const viewer = await viewerFromRequest(request);
+  return Response.json({ granted: viewer.betaPassed, gateEnabled: betaGateEnabled() });
+});

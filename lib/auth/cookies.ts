@@ -1,0 +1,50 @@
+// Cookie names and attributes, shared by route handlers, server components and middleware.
+
+export const sessionCookieNames = ['__Secure-next-auth.session-token', 'next-auth.session-token'] as const;
+export const pendingSignInCookie = 'mfa_pending';
+export const betaCookie = 'beta_access';
+export const referralCookie = 'ref_code';
+export const trialCookie = 'trial_token';
+
+export const sessionMaxAgeSeconds = 7 * 24 * 60 * 60;
+export const pendingSignInMaxAgeSeconds = 10 * 60;
+export const betaMaxAgeSeconds = 90 * 24 * 60 * 60;
+
+/** Secure when the browser reached us over HTTPS (directly or through the hosting proxy). */
+export function isSecureRequest(request: Request): boolean {
+  const forwarded = request.headers.get('x-forwarded-proto')?.split(',')[0]?.trim();
+  return forwarded === 'https' || new URL(request.url).protocol === 'https:' || (process.env.NEXTAUTH_URL ?? '').startsWith('https:');
+}
+
+export function sessionCookieName(secure: boolean) {
+  return secure ? sessionCookieNames[0] : sessionCookieNames[1];
+}
+
+export interface CookieOptions {
+  httpOnly: true;
+  sameSite: 'lax';
+  secure: boolean;
+  path: string;
+  maxAge: number;
+}
+
+export function cookieOptions(request: Request, maxAge: number, path = '/'): CookieOptions {
+  return { httpOnly: true, sameSite: 'lax', secure: isSecureRequest(request), path, maxAge };
+}
+
+/** Reads one cookie from a Cookie header. */
+export function readCookie(header: string | null, name: string): string | undefined {
+  if (!header) return undefined;
+  for (const part of header.split(';')) {
+    const index = part.indexOf('=');
+    if (index === -1) continue;
+    if (part.slice(0, index).trim() === name) {
+      try {
+        return decodeURIComponent(part.slice(index + 1).trim());
+      } catch {
+        return undefined;
+      }
+    }
+  }
+  return undefined;
+}

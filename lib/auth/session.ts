@@ -1,0 +1,55 @@
+import { NextResponse } from 'next/server';
+import { db } from '@/lib/db';
+import { cookieOptions, sessionCookieName, sessionCookieNames, sessionMaxAgeSeconds } from './cookies';
+import { decodeSessionToken, encodeSessionToken, readSessionToken, type CookieReader } from './session-token';
+
+// next-auth's JWT (JWE, NEXTAUTH_SECRET) is the session cookie; it names a Session row, and the
+// row decides: a revoked or expired row signs the cookie out however valid its signature.
+
+export { decodeSessionToken, encodeSessionToken, readSessionToken, type CookieReader, type SessionClaims } from './session-token';
+
+export async function createSession(userId: string, request: Request) {
+  return db.session.create({
+    data: {
+      userId,
+      expiresAt: new Date(Date.now() + sessionMaxAgeSeconds * 1000),
+      userAgent: request.headers.get('user-agent')?.slice(0, 300) ?? null,
+      ip: null,
+    },
+  });
+}
+
+/** Resolves a cookie jar to its live session and user, or null. */
+export async function loadSession(read: CookieReader) {
+  const claims = await decodeSessionToken(readSessionToken(read));
+  if (!claims) return null;
+  const session = await db.session.findUnique({ where: { id: claims.sid }, include: { user: true } });
+  if (!session || session.userId !== claims.sub || session.revokedAt || session.expiresAt <= new Date()) return null;
+  return session;
+}
+
+export type LoadedSession = NonNullable<Awaited<ReturnType<typeof loadSession>>>;
+
+/** Starts a session for `userId` and writes its cookie onto `response`. */
+export async function signIn(response: NextResponse, userId: string, request: Request) {
+  const session = await createSession(userId, request);
+  const token = await encodeSessionToken({ sub: userId, sid: session.id });
+  const options = cookieOptions(request, sessionMaxAgeSeconds);
+  response.cookies.set(sessionCookieName(options.secure), token, options);
+  return session;
+}
+
+export function clearSessionCookies(response: NextResponse, request: Request) {
+  for (const name of sessionCookieNames) {
+    response.cookies.set(name, '', { ...cookieOptions(request, 0), secure: name.startsWith('__Secure-') || cookieOptions(request, 0).secure });
+  }
+}
+
+export async function revokeSession(sessionId: string) {
+  await db.session.updateMany({ where: { id: sessionId, revokedAt: null }, data: { revokedAt: new Date() } });
+}
+
+/** Signs every browser of the user out (password change, 2FA off). */
+export async function revokeAllSessions(userId: string) {
+  await db.session.updateMany({ where: { userId, revokedAt: null }, data: { revokedAt: new Date() } });
+}

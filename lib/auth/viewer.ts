@@ -1,0 +1,72 @@
+import { AppError } from '@/lib/http/errors';
+import { accessStateOf, isEntitled, type AccessState } from './access';
+import { betaGateEnabled, verifyBetaToken } from './beta';
+import { betaCookie, betaMaxAgeSeconds, readCookie } from './cookies';
+import { loadSession, type CookieReader, type LoadedSession } from './session';
+import type { PublicUser } from './types';
+
+// Who is asking: the live session (if any), its user, whether the beta gate is passed and the
+// access state of spec 000 §2. Route handlers build it from the Request; server components from
+// next/headers (lib/auth/page-guard.ts).
+
+export interface Viewer {
+  session: LoadedSession | null;
+  user: LoadedSession['user'] | null;
+  betaPassed: boolean;
+  state: AccessState;
+}
+
+export async function resolveViewer(read: CookieReader): Promise<Viewer> {
+  const session = await loadSession(read);
+  const user = session?.user ?? null;
+  const betaPassed = !betaGateEnabled() || verifyBetaToken(read(betaCookie), betaMaxAgeSeconds) || Boolean(user?.betaAccess);
+  return { session, user, betaPassed, state: accessStateOf(user) };
+}
+
+export function requestCookieReader(request: Request): CookieReader {
+  const header = request.headers.get('cookie');
+  return (name) => readCookie(header, name);
+}
+
+export function viewerFromRequest(request: Request): Promise<Viewer> {
+  return resolveViewer(requestCookieReader(request));
+}
+
+export const authRequiredMessage = 'Authentication required. Please sign in.';
+export const subscriptionRequiredMessage = 'An active subscription or beta access is required.';
+
+/** The signed-in session and user, or a 401. */
+export async function requireUser(request: Request) {
+  const viewer = await viewerFromRequest(request);
+  if (!viewer.session || !viewer.user) throw new AppError('unauthorized', authRequiredMessage);
+  return { session: viewer.session, user: viewer.user };
+}
+
+/** A signed-in user with an active subscription, a trial or the beta flag: 401, else 403. */
+export async function requireEntitledUser(request: Request) {
+  const signedIn = await requireUser(request);
+  if (!isEntitled(signedIn.user)) throw new AppError('forbidden', subscriptionRequiredMessage);
+  return signedIn;
+}
+
+export function toPublicUser(user: LoadedSession['user']): PublicUser {
+  return {
+    id: user.id,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    email: user.email,
+    role: user.role,
+    subscriptionStatus: effectiveStatus(user),
+    subscriptionTier: user.subscriptionTier,
+    subscriptionEndsAt: user.subscriptionEndsAt?.toISOString() ?? null,
+    betaAccess: user.betaAccess,
+    mfaEnabled: user.mfaEnabled,
+    createdAt: user.createdAt.toISOString(),
+  };
+}
+
+/** A trial or paid period whose end has passed reads as expired. */
+function effectiveStatus(user: LoadedSession['user']): string {
+  const lapsed = user.subscriptionEndsAt !== null && user.subscriptionEndsAt.getTime() <= Date.now();
+  return (user.subscriptionStatus === 'active' || user.subscriptionStatus === 'trial') && lapsed ? 'expired' : user.subscriptionStatus;
+}
