@@ -9,8 +9,11 @@ if (!fs.existsSync(executablePath)) {
   );
 }
 
-export const serverPort = 3100;
-export const nextStartPort = 3101;
+// E2E_PORT_BASE and NEXT_DIST_DIR let two checkouts (or two people) run the suite side by side.
+const portBase = Number(process.env.E2E_PORT_BASE ?? 3100);
+export const serverPort = portBase;
+export const nextStartPort = portBase + 1;
+const dbTag = process.env.E2E_PORT_BASE ? `-${portBase}` : '';
 const serverUrl = `http://127.0.0.1:${serverPort}`;
 const nextStartUrl = `http://127.0.0.1:${nextStartPort}`;
 const testEnv = { SCHEDULER_ENABLED: 'false', ENABLE_TEST_ROUTES: '1', REDIS_URL: '', NEXT_TELEMETRY_DISABLED: '1' };
@@ -38,16 +41,16 @@ export default defineConfig({
   // Both run the production build (`npm run test:e2e` builds first), each on its own fresh SQLite file.
   webServer: [
     {
-      command: 'rm -f .data/e2e-server.db* && tsx scripts/db.ts setup && NODE_ENV=production tsx server.ts',
+      command: `rm -f .data/e2e-server${dbTag}.db* && tsx scripts/db.ts setup && NODE_ENV=production tsx server.ts`,
       url: `${serverUrl}/api/health`,
-      env: { ...testEnv, PORT: String(serverPort), HOST: '127.0.0.1', DATABASE_URL: 'file:./.data/e2e-server.db' },
+      env: { ...testEnv, PORT: String(serverPort), HOST: '127.0.0.1', DATABASE_URL: `file:./.data/e2e-server${dbTag}.db` },
       reuseExistingServer: false,
       timeout: 120_000,
     },
     {
-      command: `rm -f .data/e2e-next.db* && tsx scripts/db.ts setup && next start -H 127.0.0.1 -p ${nextStartPort}`,
+      command: `rm -f .data/e2e-next${dbTag}.db* && tsx scripts/db.ts setup && next start -H 127.0.0.1 -p ${nextStartPort}`,
       url: `${nextStartUrl}/api/health`,
-      env: { ...testEnv, DATABASE_URL: 'file:./.data/e2e-next.db' },
+      env: { ...testEnv, DATABASE_URL: `file:./.data/e2e-next${dbTag}.db` },
       reuseExistingServer: false,
       timeout: 120_000,
     },

@@ -1,7 +1,10 @@
 import type { Metadata, Viewport } from 'next';
 import { GeistMono } from 'geist/font/mono';
 import { GeistSans } from 'geist/font/sans';
+import { BetaGate } from '@/components/beta/beta-gate';
 import { AppShell } from '@/components/shell/app-shell';
+import { getPageViewer } from '@/lib/auth/page-guard';
+import { toPublicUser } from '@/lib/auth/viewer';
 import { productName, productTagline } from '@/lib/brand';
 import { themeBootScript } from '@/lib/theme';
 import { Providers } from './providers';
@@ -19,7 +22,8 @@ export const viewport: Viewport = {
   ],
 };
 
-export default function RootLayout({ children }: { children: React.ReactNode }) {
+export default async function RootLayout({ children }: { children: React.ReactNode }) {
+  const viewer = await getPageViewer();
   return (
     // The boot script sets the theme class before paint; React must not fight it on hydration.
     <html lang="en" className={`${GeistSans.variable} ${GeistMono.variable} dark`} suppressHydrationWarning>
@@ -28,7 +32,7 @@ export default function RootLayout({ children }: { children: React.ReactNode }) 
       </head>
       <body className="min-h-screen bg-background font-sans text-foreground antialiased">
         <Providers>
-          <AppShell>{children}</AppShell>
+          {viewer.betaPassed ? <AppShell initialUser={viewer.user ? toPublicUser(viewer.user) : null}>{children}</AppShell> : <BetaGate />}
         </Providers>
       </body>
     </html>

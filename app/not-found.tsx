@@ -1,6 +1,13 @@
 import Link from 'next/link';
+import { redirect } from 'next/navigation';
+import { getPageViewer } from '@/lib/auth/page-guard';
 
-export default function NotFound() {
+// An unknown path follows the access table too: signed out → sign-in, unsubscribed → plans,
+// and only a subscribed (or beta) user sees the 404 screen.
+export default async function NotFound() {
+  const viewer = await getPageViewer();
+  if (viewer.betaPassed && viewer.state === 'signed-out') redirect('/login');
+  if (viewer.betaPassed && viewer.state === 'unsubscribed') redirect('/subscription');
   return (
     <div className="mx-auto flex min-h-[60vh] max-w-md flex-col items-center justify-center gap-4 text-center">
       <p className="text-6xl font-bold text-primary">404</p>

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { passBetaGate, signedInPage } from './support/session';
 
 const routes: [string, string][] = [
   ['/', 'Early Discovery Intelligence Dashboard'],
@@ -17,11 +18,29 @@ const routes: [string, string][] = [
   ['/suggestions', 'Feature Suggestions'],
   ['/contact', 'Contact Us'],
   ['/about', 'About'],
-  ['/register', 'Create account'],
-  ['/login', 'Sign in'],
+];
+
+const signedOutRoutes: [string, string][] = [
+  ['/register', 'Create Account'],
+  ['/login', 'Sign In'],
   ['/terms-of-service', 'Terms of Service'],
   ['/privacy-policy', 'Privacy Policy'],
 ];
+
+test.describe('signed out', () => {
+  test.beforeEach(async ({ page, baseURL }) => passBetaGate(page.context(), baseURL!));
+  for (const [path, title] of signedOutRoutes) {
+    test(`${path} is a page titled "${title}"`, async ({ page }) => {
+      const response = await page.goto(path);
+      expect(response?.status()).toBe(200);
+      await expect(page.getByRole('heading', { level: 1, name: title, exact: true })).toBeVisible();
+    });
+  }
+});
+
+test.beforeEach(async ({ page, baseURL }, testInfo) => {
+  if (!testInfo.titlePath.includes('signed out')) await signedInPage(page, baseURL!);
+});
 
 for (const [path, title] of routes) {
   test(`${path} is a page titled "${title}"`, async ({ page }) => {

@@ -1,4 +1,9 @@
 import { expect, test } from '@playwright/test';
+import { signedInPage } from './support/session';
+
+test.beforeEach(async ({ page, baseURL }) => {
+  await signedInPage(page, baseURL!);
+});
 
 test('the dashboard lists the seeded companies, largest holder first', async ({ page }) => {
   await page.goto('/');

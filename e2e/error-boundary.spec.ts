@@ -1,4 +1,9 @@
 import { expect, test } from '@playwright/test';
+import { signedInPage } from './support/session';
+
+test.beforeEach(async ({ page, baseURL }) => {
+  await signedInPage(page, baseURL!);
+});
 
 test('a rendering failure shows the fallback screen and reports the error with its reference ID', async ({ page }) => {
   const reported = page.waitForResponse((response) => response.url().endsWith('/api/client-errors') && response.request().method() === 'POST');

@@ -1,4 +1,9 @@
 import { expect, test } from '@playwright/test';
+import { signedInPage } from './support/session';
+
+test.beforeEach(async ({ page, baseURL }) => {
+  await signedInPage(page, baseURL!);
+});
 
 // The Vercel path: plain `next start`, no server.ts, so no /ws and no in-process scheduler.
 

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { expect, test } from '@playwright/test';
 
-const port = 3102;
+const port = Number(process.env.E2E_PORT_BASE ?? 3100) + 2;
 
 test('a server process keys rate limits on the socket, and SIGTERM closes sockets and exits within 5 seconds', async ({ request }) => {
   test.setTimeout(90_000);

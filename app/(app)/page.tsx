@@ -1,7 +1,9 @@
 import { DashboardView } from '@/components/dashboard/dashboard-view';
+import { guardPage } from '@/lib/auth/page-guard';
 
 export const dynamic = 'force-dynamic';
 
-export default function DashboardPage() {
+export default async function DashboardPage() {
+  if (!(await guardPage('/'))) return null;
   return <DashboardView />;
 }

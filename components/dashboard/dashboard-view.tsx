@@ -1,5 +1,6 @@
 import { Building2, Bitcoin } from 'lucide-react';
 import { PageHeader } from '@/components/shell/page-header';
+import { MfaPrompt } from '@/components/security/mfa-prompt';
 import { ConnectionStatusCard } from '@/components/realtime/connection-status-card';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
@@ -14,6 +15,7 @@ export async function DashboardView() {
   return (
     <>
       <PageHeader title="Early Discovery Intelligence Dashboard" description="Public companies holding Bitcoin, from their disclosed holdings." />
+      <MfaPrompt />
       <div className="mb-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         <StatCard icon={<Building2 className="size-4" />} label="Tracked Companies" value={summary.trackedCompanies.toLocaleString('en-US')} />
         <StatCard icon={<Bitcoin className="size-4" />} label="Bitcoin Held" value={`${btc.format(summary.totalBtc)} BTC`} />

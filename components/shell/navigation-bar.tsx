@@ -13,12 +13,14 @@ import {
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
 import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle, SheetTrigger } from '@/components/ui/sheet';
+import type { PublicUser } from '@/lib/auth/types';
 import { productName } from '@/lib/brand';
 import { cn } from '@/lib/utils';
 import { isActiveLink, moreLinks, primaryLinks, type NavLink } from './navigation';
 import { PriceBadge } from './price-badge';
+import { UserMenu } from './user-menu';
 
-export function NavigationBar() {
+export function NavigationBar({ user }: { user: PublicUser }) {
   const pathname = usePathname();
   const [mobileOpen, setMobileOpen] = useState(false);
 
@@ -59,6 +61,7 @@ export function NavigationBar() {
         <div className="ml-auto flex items-center gap-2">
           <PriceBadge />
           <ThemeMenu />
+          <UserMenu user={user} />
           <Sheet open={mobileOpen} onOpenChange={setMobileOpen}>
             <SheetTrigger asChild>
               <Button variant="ghost" size="icon" className="md:hidden" aria-label="Open menu">

@@ -1,8 +1,11 @@
 import type { Metadata } from 'next';
-import { PageHeader } from '@/components/shell/page-header';
+import { SecurityView } from '@/components/security/security-view';
+import { guardPage } from '@/lib/auth/page-guard';
 
 export const metadata: Metadata = { title: 'Security Settings' };
+export const dynamic = 'force-dynamic';
 
-export default function SecurityPage() {
-  return <PageHeader title="Security Settings" description="Two-factor authentication and backup codes." />;
+export default async function SecurityPage() {
+  if (!(await guardPage('/security'))) return null;
+  return <SecurityView />;
 }

@@ -1,8 +1,11 @@
 import type { Metadata } from 'next';
-import { PageHeader } from '@/components/shell/page-header';
+import { SettingsView } from '@/components/account/settings-view';
+import { guardPage } from '@/lib/auth/page-guard';
 
 export const metadata: Metadata = { title: 'Account Settings' };
+export const dynamic = 'force-dynamic';
 
-export default function SettingsPage() {
-  return <PageHeader title="Account Settings" description="Your profile and password." />;
+export default async function SettingsPage() {
+  if (!(await guardPage('/settings'))) return null;
+  return <SettingsView />;
 }

@@ -1,8 +1,10 @@
 import type { Metadata } from 'next';
 import { PageHeader } from '@/components/shell/page-header';
+import { guardPage } from '@/lib/auth/page-guard';
 
 export const metadata: Metadata = { title: 'Signals' };
 
-export default function SignalsPage() {
+export default async function SignalsPage() {
+  if (!(await guardPage('/signals'))) return null;
   return <PageHeader title="Treasury Signal Detection" description="Signals from SEC filings, insider activity, pre-pump indicators and board meetings." />;
 }

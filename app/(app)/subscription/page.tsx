@@ -1,8 +1,10 @@
 import type { Metadata } from 'next';
 import { PageHeader } from '@/components/shell/page-header';
+import { guardPage } from '@/lib/auth/page-guard';
 
 export const metadata: Metadata = { title: 'Plans' };
 
-export default function SubscriptionPage() {
+export default async function SubscriptionPage() {
+  if (!(await guardPage('/subscription'))) return null;
   return <PageHeader title="Choose Your Plan" description="Plans for investors, analysts and treasury teams." />;
 }

@@ -1,8 +1,11 @@
 import type { Metadata } from 'next';
-import { PageHeader } from '@/components/shell/page-header';
+import { LoginForm } from '@/components/auth/login-form';
+import { guardPage } from '@/lib/auth/page-guard';
 
 export const metadata: Metadata = { title: 'Sign in' };
+export const dynamic = 'force-dynamic';
 
-export default function LoginPage() {
-  return <PageHeader title="Sign in" description="Sign in to your account." />;
+export default async function LoginPage() {
+  if (!(await guardPage('/login'))) return null;
+  return <LoginForm />;
 }

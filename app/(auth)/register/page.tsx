@@ -1,8 +1,11 @@
 import type { Metadata } from 'next';
-import { PageHeader } from '@/components/shell/page-header';
+import { RegisterForm } from '@/components/auth/register-form';
+import { guardPage } from '@/lib/auth/page-guard';
 
 export const metadata: Metadata = { title: 'Create account' };
+export const dynamic = 'force-dynamic';
 
-export default function RegisterPage() {
-  return <PageHeader title="Create account" description="Create your account." />;
+export default async function RegisterPage() {
+  if (!(await guardPage('/register'))) return null;
+  return <RegisterForm />;
 }

@@ -1,0 +1,377 @@
+import { attributeRegistration } from '@/lib/affiliate/attribution';
+import { recordReferralPayment } from '@/lib/affiliate/commissions';
+import { db } from '@/lib/db';
+import { resetDatabase } from '@/lib/testing/database';
+import { call, CookieJar } from '@/lib/testing/http';
+import { GET as visitLink } from '../../r/[code]/route';
+import { GET as openTrial } from '../../trial/[token]/route';
+import { POST as register } from '../auth/register/route';
+import { POST as createTrial } from './influencer-trial/route';
+import { PATCH as patchLink } from './links/[id]/route';
+import { GET as listLinks, POST as createLink } from './links/route';
+import { GET as stats } from './stats/route';
+
+const password = 'Vault-Ledger-2049';
+let counter = 0;
+const dayMs = 24 * 60 * 60 * 1000;
+
+async function registered(jar = new CookieJar()) {
+  counter += 1;
+  const email = `affiliate${Date.now()}${counter}@example.com`;
+  const response = await call(register, '/api/auth/register', { jar, body: { firstName: 'Ada', lastName: 'Lovelace', email, password } });
+  expect(response.status).toBe(201);
+  return { jar, id: response.json.user.id as string };
+}
+
+async function newLink(jar: CookieJar, name = 'Newsletter') {
+  const response = await call(createLink, '/api/affiliate/links', { jar, body: { name } });
+  expect(response.status).toBe(201);
+  return response.json as { id: string; code: string; url: string };
+}
+
+const visit = (code: string, jar = new CookieJar()) => call(visitLink, `/r/${code}`, { jar, params: { code } });
+const tokenOf = (trialLink: string) => trialLink.split('/trial/')[1]!;
+const open = (token: string, jar: CookieJar) => call(openTrial, `/trial/${token}`, { jar, params: { token } });
+
+async function newTrialToken(jar: CookieJar) {
+  const response = await call(createTrial, '/api/affiliate/influencer-trial', { jar, method: 'POST' });
+  expect(response.status).toBe(201);
+  return tokenOf(response.json.trialLink);
+}
+
+beforeAll(resetDatabase);
+
+describe('signed out', () => {
+  it.each([
+    ['GET /api/affiliate/stats', () => call(stats, '/api/affiliate/stats')],
+    ['GET /api/affiliate/links', () => call(listLinks, '/api/affiliate/links')],
+    ['POST /api/affiliate/links', () => call(createLink, '/api/affiliate/links', { body: { name: 'x' } })],
+    ['PATCH /api/affiliate/links/{id}', () => call(patchLink, '/api/affiliate/links/x', { method: 'PATCH', body: { isActive: false }, params: { id: 'x' } })],
+    ['POST /api/affiliate/influencer-trial', () => call(createTrial, '/api/affiliate/influencer-trial', { method: 'POST' })],
+  ])('%s answers 401', async (_name, request) => {
+    const response = await request();
+    expect(response.status).toBe(401);
+    expect(response.json).toMatchObject({ message: 'Authentication required. Please sign in.' });
+  });
+});
+
+describe('affiliate links', () => {
+  it('creates, lists and toggles the signed-in user’s links', async () => {
+    const { jar } = await registered();
+    expect((await call(listLinks, '/api/affiliate/links', { jar })).json).toEqual([]);
+
+    const created = await call(createLink, '/api/affiliate/links', { jar, body: { name: '  Newsletter  ' } });
+    expect(created.status).toBe(201);
+    expect(created.json).toEqual({
+      id: expect.any(String),
+      name: 'Newsletter',
+      code: expect.stringMatching(/^[a-z0-9]{10}$/),
+      url: `http://localhost/r/${created.json.code}`,
+      clicks: 0,
+      conversions: 0,
+      isActive: true,
+      createdAt: expect.any(String),
+    });
+    const second = await newLink(jar, 'Podcast');
+    const listed = await call(listLinks, '/api/affiliate/links', { jar });
+    expect(listed.json.map((link: { name: string }) => link.name)).toEqual(['Podcast', 'Newsletter']);
+
+    const off = await call(patchLink, `/api/affiliate/links/${second.id}`, { jar, method: 'PATCH', body: { isActive: false }, params: { id: second.id } });
+    expect(off.status).toBe(200);
+    expect(off.json).toMatchObject({ id: second.id, isActive: false });
+    const on = await call(patchLink, `/api/affiliate/links/${second.id}`, { jar, method: 'PATCH', body: { isActive: true }, params: { id: second.id } });
+    expect(on.json.isActive).toBe(true);
+  });
+
+  it.each([[{ name: '' }], [{ name: '   ' }], [{}]])('refuses %p with 400 and creates nothing', async (body) => {
+    const { jar, id } = await registered();
+    const response = await call(createLink, '/api/affiliate/links', { jar, body });
+    expect(response.status).toBe(400);
+    expect(response.json.errors).toHaveProperty('name');
+    expect(await db.affiliateLink.count({ where: { userId: id } })).toBe(0);
+  });
+
+  it('refuses a malformed toggle', async () => {
+    const { jar } = await registered();
+    const link = await newLink(jar);
+    const response = await call(patchLink, `/api/affiliate/links/${link.id}`, { jar, method: 'PATCH', body: { isActive: 'no' }, params: { id: link.id } });
+    expect(response.status).toBe(400);
+    expect(response.json.message).toBe('isActive must be true or false');
+  });
+
+  it('keeps each user’s links private: another user can neither see nor toggle them', async () => {
+    const owner = await registered();
+    const stranger = await registered();
+    const link = await newLink(owner.jar);
+    expect((await call(listLinks, '/api/affiliate/links', { jar: stranger.jar })).json).toEqual([]);
+    const toggle = await call(patchLink, `/api/affiliate/links/${link.id}`, {
+      jar: stranger.jar,
+      method: 'PATCH',
+      body: { isActive: false },
+      params: { id: link.id },
+    });
+    expect(toggle.status).toBe(404);
+    expect(toggle.json).toMatchObject({ message: 'Affiliate link not found.' });
+    expect((await db.affiliateLink.findUniqueOrThrow({ where: { id: link.id } })).isActive).toBe(true);
+  });
+
+  it('caps the number of links per user', async () => {
+    const { jar, id } = await registered();
+    await db.affiliateLink.createMany({ data: Array.from({ length: 50 }, (_, index) => ({ userId: id, name: `Link ${index}`, code: `cap${id}${index}`.toLowerCase() })) });
+    const response = await call(createLink, '/api/affiliate/links', { jar, body: { name: 'One more' } });
+    expect(response.status).toBe(403);
+    expect(response.json.message).toBe('You can have at most 50 affiliate links. Reuse or deactivate an existing link.');
+  });
+});
+
+describe('/r/{code}', () => {
+  it('counts a click on an active link, keeps a hash of the address and sets the attribution cookie', async () => {
+    const owner = await registered();
+    const link = await newLink(owner.jar);
+    const visitor = new CookieJar();
+    const response = await visit(link.code, visitor);
+    expect([302, 307]).toContain(response.status);
+    expect(response.headers.get('location')).toBe('http://localhost/register');
+    const cookie = response.headers.getSetCookie().find((line) => line.startsWith('ref_code='));
+    expect(cookie).toMatch(/HttpOnly/i);
+    expect(cookie).toMatch(/SameSite=lax/i);
+    expect(cookie).toMatch(/Max-Age=2592000/);
+    expect(cookie).toMatch(/Path=\/api\/auth/);
+    expect(visitor.cookies.get('ref_code')).toBe(link.code);
+
+    expect((await db.affiliateLink.findUniqueOrThrow({ where: { id: link.id } })).clicks).toBe(1);
+    const [click] = await db.affiliateClick.findMany({ where: { linkId: link.id } });
+    expect(click?.visitor).toBeTruthy();
+    expect(click?.visitor).not.toContain(visitor.ip);
+    expect((await call(listLinks, '/api/affiliate/links', { jar: owner.jar })).json[0].clicks).toBe(1);
+  });
+
+  it('sends unknown and inactive codes to / without counting', async () => {
+    const owner = await registered();
+    const link = await newLink(owner.jar);
+    await call(patchLink, `/api/affiliate/links/${link.id}`, { jar: owner.jar, method: 'PATCH', body: { isActive: false }, params: { id: link.id } });
+    for (const code of [link.code, 'nosuchcode', '../../etc', '']) {
+      const response = await visit(code);
+      expect(response.headers.get('location')).toBe('http://localhost/');
+      expect(response.headers.getSetCookie().some((line) => line.startsWith('ref_code='))).toBe(false);
+    }
+    expect((await db.affiliateLink.findUniqueOrThrow({ where: { id: link.id } })).clicks).toBe(0);
+    expect(await db.affiliateClick.count({ where: { linkId: link.id } })).toBe(0);
+  });
+
+  it('sends a signed-in visitor to / without the cookie', async () => {
+    const owner = await registered();
+    const link = await newLink(owner.jar);
+    const response = await visit(link.code, owner.jar.clone());
+    expect(response.headers.get('location')).toBe('http://localhost/');
+    expect(response.headers.getSetCookie().some((line) => line.startsWith('ref_code='))).toBe(false);
+  });
+});
+
+describe('attribution and stats', () => {
+  it('starts at zero', async () => {
+    const { jar } = await registered();
+    const response = await call(stats, '/api/affiliate/stats', { jar });
+    expect(response.status).toBe(200);
+    expect(response.json).toEqual({ totalReferrals: 0, activeReferrals: 0, totalCommissions: 0, pendingCommissions: 0, conversionRate: 0, clickThroughRate: 0 });
+  });
+
+  it('turns a registration after a link visit into a referral, and computes the stats from it', async () => {
+    const owner = await registered();
+    const link = await newLink(owner.jar);
+    const referredJar = new CookieJar();
+    await visit(link.code, referredJar);
+    await visit(link.code, new CookieJar());
+    const referred = await registered(referredJar);
+
+    const referral = await db.referral.findUniqueOrThrow({ where: { referredUserId: referred.id } });
+    expect(referral).toMatchObject({ linkId: link.id, convertedAt: null });
+    expect((await db.user.findUniqueOrThrow({ where: { id: referred.id } })).referredByLinkId).toBe(link.id);
+    expect((await call(stats, '/api/affiliate/stats', { jar: owner.jar })).json).toEqual({
+      totalReferrals: 1,
+      activeReferrals: 0,
+      totalCommissions: 0,
+      pendingCommissions: 0,
+      conversionRate: 0,
+      clickThroughRate: 50,
+    });
+
+    await db.user.update({ where: { id: referred.id }, data: { subscriptionStatus: 'active' } });
+    const first = await recordReferralPayment(referred.id, `pay-${referred.id}-1`, 9900);
+    expect(first).toMatchObject({ amountCents: 4950, status: 'pending', affiliateId: owner.id, referralId: referral.id });
+    const convertedAt = (await db.referral.findUniqueOrThrow({ where: { id: referral.id } })).convertedAt;
+    expect(convertedAt).toBeInstanceOf(Date);
+
+    // A replayed payment event books nothing new.
+    const replay = await recordReferralPayment(referred.id, `pay-${referred.id}-1`, 9900);
+    expect(replay?.id).toBe(first?.id);
+    expect(await db.commission.count({ where: { referralId: referral.id } })).toBe(1);
+
+    // The commission recurs on every monthly payment; the conversion date stays the first payment's.
+    await recordReferralPayment(referred.id, `pay-${referred.id}-2`, 19900);
+    expect(await db.commission.count({ where: { referralId: referral.id } })).toBe(2);
+    expect((await db.referral.findUniqueOrThrow({ where: { id: referral.id } })).convertedAt).toEqual(convertedAt);
+    await db.commission.update({ where: { id: first!.id }, data: { status: 'paid' } });
+
+    expect((await call(stats, '/api/affiliate/stats', { jar: owner.jar })).json).toEqual({
+      totalReferrals: 1,
+      activeReferrals: 1,
+      totalCommissions: 149,
+      pendingCommissions: 99.5,
+      conversionRate: 100,
+      clickThroughRate: 50,
+    });
+    const [listed] = (await call(listLinks, '/api/affiliate/links', { jar: owner.jar })).json;
+    expect(listed).toMatchObject({ clicks: 2, conversions: 1 });
+  });
+
+  it('counts a running trial as an active referral and a lapsed one as not', async () => {
+    const owner = await registered();
+    const link = await newLink(owner.jar);
+    const [a, b] = [new CookieJar(), new CookieJar()];
+    await visit(link.code, a);
+    await visit(link.code, b);
+    const running = await registered(a);
+    const lapsed = await registered(b);
+    await db.user.update({ where: { id: running.id }, data: { subscriptionStatus: 'trial', subscriptionEndsAt: new Date(Date.now() + dayMs) } });
+    await db.user.update({ where: { id: lapsed.id }, data: { subscriptionStatus: 'trial', subscriptionEndsAt: new Date(Date.now() - dayMs) } });
+    expect((await call(stats, '/api/affiliate/stats', { jar: owner.jar })).json).toMatchObject({ totalReferrals: 2, activeReferrals: 1, clickThroughRate: 100 });
+  });
+
+  it('does not attribute a registration through an inactive link', async () => {
+    const owner = await registered();
+    const link = await newLink(owner.jar);
+    const jar = new CookieJar();
+    await visit(link.code, jar);
+    await db.affiliateLink.update({ where: { id: link.id }, data: { isActive: false } });
+    const referred = await registered(jar);
+    expect(await db.referral.count({ where: { referredUserId: referred.id } })).toBe(0);
+  });
+
+  it('refuses self-referral', async () => {
+    const owner = await registered();
+    const link = await newLink(owner.jar);
+    await attributeRegistration(owner.id, new Request('http://localhost/api/auth/register', { headers: { cookie: `ref_code=${link.code}` } }));
+    expect(await db.referral.count({ where: { referredUserId: owner.id } })).toBe(0);
+    expect((await db.user.findUniqueOrThrow({ where: { id: owner.id } })).referredByLinkId).toBeNull();
+  });
+
+  it('refers a user once, to the first link', async () => {
+    const first = await registered();
+    const second = await registered();
+    const [linkA, linkB] = [await newLink(first.jar), await newLink(second.jar)];
+    const jar = new CookieJar();
+    await visit(linkA.code, jar);
+    const referred = await registered(jar);
+    await attributeRegistration(referred.id, new Request('http://localhost/api/auth/register', { headers: { cookie: `ref_code=${linkB.code}` } }));
+    const referrals = await db.referral.findMany({ where: { referredUserId: referred.id } });
+    expect(referrals.map((referral) => referral.linkId)).toEqual([linkA.id]);
+  });
+
+  it('books no commission for a user nobody referred, and refuses a nonsense amount', async () => {
+    const { id } = await registered();
+    await expect(recordReferralPayment(id, `pay-${id}`, 9900)).resolves.toBeNull();
+    await expect(recordReferralPayment(id, `pay-${id}-x`, -1)).rejects.toThrow(RangeError);
+    expect(await db.commission.count({ where: { paymentRef: `pay-${id}` } })).toBe(0);
+  });
+});
+
+describe('influencer trials', () => {
+  it('creates a 7-day link whose token is stored only as a hash', async () => {
+    const creator = await registered();
+    const before = Date.now();
+    const response = await call(createTrial, '/api/affiliate/influencer-trial', { jar: creator.jar, method: 'POST' });
+    expect(response.status).toBe(201);
+    expect(response.json.trialLink).toMatch(/^http:\/\/localhost\/trial\/[A-Za-z0-9_-]{43}$/);
+    const token = tokenOf(response.json.trialLink);
+    const [trial] = await db.influencerTrial.findMany({ where: { creatorId: creator.id } });
+    expect(trial?.tokenHash).not.toContain(token);
+    expect(trial!.expiresAt.getTime() - before).toBeGreaterThanOrEqual(7 * dayMs - 1000);
+    expect(trial!.expiresAt.getTime() - Date.now()).toBeLessThanOrEqual(7 * dayMs);
+  });
+
+  it('grants a signed-in user a 7-day Professional trial, once', async () => {
+    const creator = await registered();
+    const token = await newTrialToken(creator.jar);
+    const influencer = await registered();
+    const response = await open(token, influencer.jar);
+    expect(response.headers.get('location')).toBe('http://localhost/dashboard');
+    const user = await db.user.findUniqueOrThrow({ where: { id: influencer.id } });
+    expect(user).toMatchObject({ subscriptionStatus: 'trial', subscriptionTier: 'Professional' });
+    expect(Math.abs(user.subscriptionEndsAt!.getTime() - (Date.now() + 7 * dayMs))).toBeLessThan(5000);
+
+    const other = await registered();
+    expect((await open(token, other.jar)).headers.get('location')).toBe('http://localhost/affiliate?trial=used');
+    expect((await db.user.findUniqueOrThrow({ where: { id: other.id } })).subscriptionStatus).toBe('inactive');
+  });
+
+  it('refuses the creator, leaving the link unused', async () => {
+    const creator = await registered();
+    const token = await newTrialToken(creator.jar);
+    expect((await open(token, creator.jar)).headers.get('location')).toBe('http://localhost/affiliate?trial=own');
+    expect((await db.user.findUniqueOrThrow({ where: { id: creator.id } })).subscriptionStatus).toBe('inactive');
+    expect((await db.influencerTrial.findFirstOrThrow({ where: { creatorId: creator.id } })).redeemedAt).toBeNull();
+  });
+
+  it('refuses an expired or unknown link', async () => {
+    const creator = await registered();
+    const token = await newTrialToken(creator.jar);
+    await db.influencerTrial.updateMany({ where: { creatorId: creator.id }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    const influencer = await registered();
+    expect((await open(token, influencer.jar)).headers.get('location')).toBe('http://localhost/affiliate?trial=expired');
+    for (const bad of ['x'.repeat(43), 'short', '%00']) {
+      expect((await open(bad, influencer.jar)).headers.get('location')).toBe('http://localhost/affiliate?trial=invalid');
+    }
+    expect((await db.user.findUniqueOrThrow({ where: { id: influencer.id } })).subscriptionStatus).toBe('inactive');
+  });
+
+  it('never shortens a paid subscription, and grants one influencer trial per account', async () => {
+    const creator = await registered();
+    const subscriber = await registered();
+    await db.user.update({ where: { id: subscriber.id }, data: { subscriptionStatus: 'active', subscriptionTier: 'Enterprise' } });
+    const token = await newTrialToken(creator.jar);
+    expect((await open(token, subscriber.jar)).headers.get('location')).toBe('http://localhost/affiliate?trial=subscribed');
+    expect(await db.user.findUniqueOrThrow({ where: { id: subscriber.id } })).toMatchObject({ subscriptionStatus: 'active', subscriptionTier: 'Enterprise' });
+
+    const influencer = await registered();
+    expect((await open(token, influencer.jar)).headers.get('location')).toBe('http://localhost/dashboard');
+    await db.user.update({ where: { id: influencer.id }, data: { subscriptionEndsAt: new Date(Date.now() - 1000) } });
+    expect((await open(await newTrialToken(creator.jar), influencer.jar)).headers.get('location')).toBe('http://localhost/affiliate?trial=already-redeemed');
+  });
+
+  it('keeps the token for a signed-out visitor and redeems it at registration', async () => {
+    const creator = await registered();
+    const token = await newTrialToken(creator.jar);
+    const visitor = new CookieJar();
+    const response = await open(token, visitor);
+    expect(response.headers.get('location')).toBe('http://localhost/register');
+    const cookie = response.headers.getSetCookie().find((line) => line.startsWith('trial_token='));
+    expect(cookie).toMatch(/HttpOnly/i);
+    expect(cookie).toMatch(/Max-Age=3600/);
+    expect(await db.influencerTrial.count({ where: { creatorId: creator.id, redeemedAt: { not: null } } })).toBe(0);
+
+    const influencer = await registered(visitor);
+    expect(await db.user.findUniqueOrThrow({ where: { id: influencer.id } })).toMatchObject({ subscriptionStatus: 'trial', subscriptionTier: 'Professional' });
+    const trial = await db.influencerTrial.findFirstOrThrow({ where: { creatorId: creator.id } });
+    expect(trial.redeemedById).toBe(influencer.id);
+  });
+
+  it('sends a signed-out visitor with a used link to the explanation, without a cookie', async () => {
+    const creator = await registered();
+    const token = await newTrialToken(creator.jar);
+    await open(token, (await registered()).jar);
+    const response = await open(token, new CookieJar());
+    expect(response.headers.get('location')).toBe('http://localhost/affiliate?trial=used');
+    expect(response.headers.getSetCookie().some((line) => line.startsWith('trial_token='))).toBe(false);
+  });
+
+  it('limits each user to 10 trial links a day', async () => {
+    const creator = await registered();
+    for (let index = 0; index < 10; index += 1) await newTrialToken(creator.jar);
+    const response = await call(createTrial, '/api/affiliate/influencer-trial', { jar: creator.jar, method: 'POST' });
+    expect(response.status).toBe(429);
+    expect(response.json.message).toBe('You can create up to 10 influencer trial links per day. Please try again tomorrow.');
+    expect(response.headers.get('retry-after')).toBeTruthy();
+    expect(await db.influencerTrial.count({ where: { creatorId: creator.id } })).toBe(10);
+  });
+});

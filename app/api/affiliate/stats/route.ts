@@ -1,0 +1,8 @@
+import { requireUser } from '@/lib/auth/viewer';
+import { getAffiliateStats } from '@/lib/affiliate/stats';
+import { route } from '@/lib/http/route';
+
+export const GET = route(async (request) => {
+  const { user } = await requireUser(request);
+  return Response.json(await getAffiliateStats(user.id), { headers: { 'Cache-Control': 'no-store' } });
+});

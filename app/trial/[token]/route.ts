@@ -1,0 +1,44 @@
+import { NextResponse } from 'next/server';
+import type { TrialFailure } from '@/lib/affiliate/schema';
+import { checkInfluencerTrial, redeemInfluencerTrial } from '@/lib/affiliate/trials';
+import { cookieOptions, trialCookie } from '@/lib/auth/cookies';
+import { viewerFromRequest } from '@/lib/auth/viewer';
+
+// Long enough to pass the beta gate and fill in the form, short enough not to linger.
+const pendingTrialMaxAgeSeconds = 60 * 60;
+
+function redirectTo(request: Request, path: string) {
+  const response = NextResponse.redirect(new URL(path, request.url));
+  response.headers.set('Cache-Control', 'no-store');
+  response.headers.set('Referrer-Policy', 'no-referrer');
+  return response;
+}
+
+function refuse(request: Request, reason: TrialFailure) {
+  return redirectTo(request, `/affiliate?trial=${reason}`);
+}
+
+/**
+ * An influencer trial link. A signed-in visitor redeems it here and lands on /dashboard. A
+ * signed-out one gets a one-hour httpOnly cookie holding the token (read only by registration,
+ * which redeems it for the new account) and is sent to /register. Any refusal lands on
+ * /affiliate?trial=<reason>, which explains it.
+ */
+export async function GET(request: Request, context: { params: Promise<{ token: string }> }) {
+  try {
+    const { token } = await context.params;
+    const { user } = await viewerFromRequest(request);
+    if (!user) {
+      const failure = await checkInfluencerTrial(token);
+      if (failure) return refuse(request, failure);
+      const response = redirectTo(request, '/register');
+      response.cookies.set(trialCookie, token, cookieOptions(request, pendingTrialMaxAgeSeconds, '/api/auth'));
+      return response;
+    }
+    const outcome = await redeemInfluencerTrial(user.id, token);
+    return outcome === 'redeemed' ? redirectTo(request, '/dashboard') : refuse(request, outcome);
+  } catch (error) {
+    console.error('[affiliate] trial link failed', error);
+    return refuse(request, 'error');
+  }
+}

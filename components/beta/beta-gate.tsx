@@ -1,0 +1,191 @@
+'use client';
+
+import { BarChart3, Bell, Bitcoin, FileSearch, Lock, ShieldCheck } from 'lucide-react';
+import { useRouter } from 'next/navigation';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { LoadingScreen } from '@/components/shell/loading-screen';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { toast } from '@/components/ui/use-toast';
+import { betaEmail, productName } from '@/lib/brand';
+import { betaAccessEvent, betaAccessKey, betaRequestEmailKey, clearStoredBetaAccess, readStoredBetaAccess, storeBetaAccess } from '@/lib/beta-storage';
+
+// The private-beta gate (spec 000 §2, §4), rendered by the root layout at whatever path was
+// opened. The server checks codes; a code already stored by this browser is re-checked silently.
+
+const whatsInside = [
+  { icon: FileSearch, text: 'SEC filing signals within 30 seconds of publication' },
+  { icon: Bitcoin, text: '100+ public companies holding Bitcoin, with sourced holdings' },
+  { icon: ShieldCheck, text: 'Health grades, risk and conviction scores for every treasury' },
+  { icon: BarChart3, text: 'Analytics, sector breakdowns and downloadable reports' },
+  { icon: Bell, text: 'Real-time alerts on insider activity and new adopters' },
+];
+
+const verifyDelayMs = 1000;
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function postJson(url: string, body: unknown) {
+  const response = await fetch(url, { method: 'POST', credentials: 'include', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+  return response;
+}
+
+export function BetaGate() {
+  const router = useRouter();
+  const [phase, setPhase] = useState<'checking' | 'form'>('form');
+  const [code, setCode] = useState('');
+  const [email, setEmail] = useState('');
+  const [verifying, setVerifying] = useState(false);
+  const [requesting, setRequesting] = useState(false);
+  const granted = useRef(false);
+
+  /** Re-checks a code this browser stored earlier; the server's answer decides. */
+  const revalidateStored = useCallback(async () => {
+    if (granted.current) return;
+    const stored = readStoredBetaAccess();
+    if (!stored.granted || !stored.code) {
+      setPhase('form');
+      return;
+    }
+    setPhase('checking');
+    const response = await postJson('/api/beta/verify', { code: stored.code }).catch(() => null);
+    if (response?.ok) {
+      router.refresh();
+      return;
+    }
+    if (response && response.status === 400) clearStoredBetaAccess();
+    setPhase('form');
+  }, [router]);
+
+  useEffect(() => {
+    const params = new URLSearchParams(window.location.search);
+    if (params.get('reset') === 'true') {
+      clearStoredBetaAccess();
+      void fetch('/api/beta/reset', { method: 'POST', credentials: 'include' });
+      setPhase('form');
+      return;
+    }
+    void revalidateStored();
+    const onStorage = (event: StorageEvent) => {
+      if (event.key === null || event.key === betaAccessKey) void revalidateStored();
+    };
+    const onChange = () => void revalidateStored();
+    window.addEventListener('storage', onStorage);
+    window.addEventListener(betaAccessEvent, onChange);
+    return () => {
+      window.removeEventListener('storage', onStorage);
+      window.removeEventListener(betaAccessEvent, onChange);
+    };
+  }, [revalidateStored]);
+
+  async function submitCode(event: React.FormEvent) {
+    event.preventDefault();
+    const trimmed = code.trim();
+    if (!trimmed) {
+      toast({ title: 'Invalid Access Code', description: 'Please check your invitation code and try again.', variant: 'destructive' });
+      return;
+    }
+    setVerifying(true);
+    const [response] = await Promise.all([postJson('/api/beta/verify', { code: trimmed }).catch(() => null), wait(verifyDelayMs)]);
+    setVerifying(false);
+    if (!response?.ok) {
+      const body = response?.status === 429 ? ((await response.json().catch(() => null)) as { message?: string } | null) : null;
+      toast({ title: 'Invalid Access Code', description: body?.message ?? 'Please check your invitation code and try again.', variant: 'destructive' });
+      return;
+    }
+    granted.current = true;
+    storeBetaAccess(trimmed);
+    toast({ title: 'Access Granted!', description: `Welcome to the ${productName} private beta.` });
+    router.refresh();
+  }
+
+  async function submitRequest(event: React.FormEvent) {
+    event.preventDefault();
+    setRequesting(true);
+    const [response] = await Promise.all([postJson('/api/beta/request', { email: email.trim() }).catch(() => null), wait(verifyDelayMs)]);
+    setRequesting(false);
+    if (!response?.ok) {
+      const body = (await response?.json().catch(() => null)) as { message?: string } | null;
+      toast({ title: 'Request Failed', description: body?.message ?? 'Please enter a valid email and try again.', variant: 'destructive' });
+      return;
+    }
+    localStorage.setItem(betaRequestEmailKey, email.trim());
+    toast({ title: 'Request Submitted!', description: "We'll review your request and send an invitation if approved." });
+    setEmail('');
+  }
+
+  if (phase === 'checking') return <LoadingScreen />;
+
+  return (
+    <div className="flex min-h-screen items-center justify-center px-4 py-10">
+      <Card className="w-full max-w-lg" data-testid="beta-gate">
+        <CardHeader className="text-center">
+          <div className="mx-auto mb-2 flex size-12 items-center justify-center rounded-full bg-primary/10">
+            <Lock className="size-6 text-primary" aria-hidden="true" />
+          </div>
+          <CardTitle className="text-2xl">
+            <h1>{productName} Private Beta</h1>
+          </CardTitle>
+          <CardDescription>Corporate Bitcoin treasury intelligence is invitation-only while in beta.</CardDescription>
+        </CardHeader>
+        <CardContent className="space-y-6">
+          <Tabs defaultValue="code">
+            <TabsList className="grid w-full grid-cols-2">
+              <TabsTrigger value="code">I have a code</TabsTrigger>
+              <TabsTrigger value="request">Request access</TabsTrigger>
+            </TabsList>
+            <TabsContent value="code">
+              <form onSubmit={submitCode} className="space-y-3 pt-2" noValidate>
+                <Label htmlFor="beta-code">Invitation Code</Label>
+                <Input
+                  id="beta-code"
+                  name="code"
+                  value={code}
+                  onChange={(event) => setCode(event.target.value)}
+                  placeholder="Enter your invitation code"
+                  autoComplete="off"
+                  autoCapitalize="characters"
+                  required
+                  className="uppercase"
+                />
+                <Button type="submit" className="w-full" disabled={verifying}>
+                  {verifying ? 'Verifying...' : 'Access Platform'}
+                </Button>
+              </form>
+            </TabsContent>
+            <TabsContent value="request">
+              <form onSubmit={submitRequest} className="space-y-3 pt-2">
+                <Label htmlFor="beta-email">Email</Label>
+                <Input id="beta-email" name="email" type="email" value={email} onChange={(event) => setEmail(event.target.value)} placeholder="you@company.com" required />
+                <Button type="submit" className="w-full" disabled={requesting}>
+                  {requesting ? 'Submitting...' : 'Request Beta Access'}
+                </Button>
+              </form>
+            </TabsContent>
+          </Tabs>
+
+          <section aria-labelledby="whats-inside">
+            <h2 id="whats-inside" className="mb-2 text-sm font-semibold">What&apos;s Inside</h2>
+            <ul className="space-y-2 text-sm text-muted-foreground">
+              {whatsInside.map(({ icon: Icon, text }) => (
+                <li key={text} className="flex items-start gap-2">
+                  <Icon className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
+                  {text}
+                </li>
+              ))}
+            </ul>
+          </section>
+
+          <p className="text-center text-sm text-muted-foreground">
+            Questions? Contact us at{' '}
+            <a href={`mailto:${betaEmail}`} className="font-medium text-primary underline-offset-4 hover:underline">
+              {betaEmail}
+            </a>
+          </p>
+        </CardContent>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,78 @@
+'use client';
+
+import { ShieldAlert, X } from 'lucide-react';
+import Link from 'next/link';
+import { useEffect, useState } from 'react';
+import { useAuth } from '@/components/auth/use-auth';
+import { Button } from '@/components/ui/button';
+import { apiRequest } from '@/lib/http/api-client';
+import { useMfaStatus, useRiskAssessment } from './use-mfa';
+
+export const promptDismissedKey = (userId: string) => `mfaPromptDismissed:${userId}`;
+
+function dismissedLocally(userId: string) {
+  try {
+    return localStorage.getItem(promptDismissedKey(userId)) === 'true';
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The MFA recommendation popup on the dashboard (spec 000 §4): only for a signed-in user, hidden
+ * when two-factor is on, the risk is low, or the user dismissed it (kept locally and on the server).
+ * It floats in a corner instead of blocking the dashboard.
+ */
+export function MfaPrompt() {
+  const { user } = useAuth();
+  const status = useMfaStatus(Boolean(user));
+  const risk = useRiskAssessment(Boolean(user));
+  const [dismissed, setDismissed] = useState(true);
+
+  useEffect(() => {
+    if (user) setDismissed(dismissedLocally(user.id));
+  }, [user]);
+
+  if (!user || !status.data || !risk.data) return null;
+  if (dismissed || status.data.enabled || status.data.promptDismissed || risk.data.riskLevel === 'low') return null;
+
+  function dismiss() {
+    setDismissed(true);
+    try {
+      localStorage.setItem(promptDismissedKey(user!.id), 'true');
+    } catch {
+      // Storage unavailable: the server still remembers.
+    }
+    void apiRequest('POST', '/api/auth/mfa/dismiss-prompt').catch(() => undefined);
+  }
+
+  return (
+    <section
+      role="dialog"
+      aria-modal="false"
+      aria-labelledby="mfa-prompt-title"
+      className="fixed bottom-4 left-4 z-40 w-[min(24rem,calc(100vw-2rem))] rounded-lg border bg-card p-4 text-card-foreground shadow-lg"
+    >
+      <div className="flex items-start gap-3">
+        <ShieldAlert className="mt-0.5 size-5 shrink-0 text-warning" aria-hidden="true" />
+        <div className="flex flex-1 flex-col gap-2">
+          <h2 id="mfa-prompt-title" className="font-semibold">
+            Secure Your Account
+          </h2>
+          <p className="text-sm text-muted-foreground">{risk.data.recommendations.message}</p>
+          <div className="mt-1 flex flex-wrap gap-2">
+            <Button asChild size="sm">
+              <Link href="/security">Enable 2FA</Link>
+            </Button>
+            <Button type="button" size="sm" variant="ghost" onClick={dismiss}>
+              Don&apos;t show again
+            </Button>
+          </div>
+        </div>
+        <button type="button" onClick={dismiss} aria-label="Dismiss" className="rounded p-1 text-muted-foreground hover:text-foreground">
+          <X className="size-4" aria-hidden="true" />
+        </button>
+      </div>
+    </section>
+  );
+}

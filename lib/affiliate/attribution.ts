@@ -1,0 +1,37 @@
+import { readCookie, referralCookie, trialCookie } from '@/lib/auth/cookies';
+import { db } from '@/lib/db';
+import { isUniqueViolation } from './db-errors';
+import { findActiveLink } from './links';
+import { redeemInfluencerTrial } from './trials';
+
+async function createReferral(userId: string, code: string) {
+  const link = await findActiveLink(code);
+  if (!link || link.userId === userId) return;
+  if (await db.referral.findUnique({ where: { referredUserId: userId }, select: { id: true } })) return;
+  try {
+    await db.$transaction([
+      db.referral.create({ data: { linkId: link.id, referredUserId: userId } }),
+      db.user.update({ where: { id: userId }, data: { referredByLinkId: link.id } }),
+    ]);
+  } catch (error) {
+    // A concurrent attribution of the same user already won; a user is referred once.
+    if (!isUniqueViolation(error)) throw error;
+  }
+}
+
+/**
+ * Called right after an account is created. The cookie set by /r/{code} makes the user a referral
+ * of that link (unless the link is inactive or the user's own); the cookie set by /trial/{token}
+ * for a signed-out visitor redeems that trial. Neither may fail the registration itself.
+ */
+export async function attributeRegistration(userId: string, request: Request): Promise<void> {
+  const header = request.headers.get('cookie');
+  const code = readCookie(header, referralCookie);
+  const trialToken = readCookie(header, trialCookie);
+  if (code) {
+    await createReferral(userId, code).catch((error: unknown) => console.error('[affiliate] referral attribution failed', error));
+  }
+  if (trialToken) {
+    await redeemInfluencerTrial(userId, trialToken).catch((error: unknown) => console.error('[affiliate] trial redemption failed', error));
+  }
+}
