@@ -1,8 +1,11 @@
 import type { Metadata } from 'next';
-import { PageHeader } from '@/components/shell/page-header';
+import { AboutView } from '@/components/public/about-view';
+import { guardPage } from '@/lib/auth/page-guard';
 
 export const metadata: Metadata = { title: 'About' };
+export const dynamic = 'force-dynamic';
 
-export default function AboutPage() {
-  return <PageHeader title="About" description="Intelligence on the public companies that hold or adopt Bitcoin." />;
+export default async function AboutPage() {
+  if (!(await guardPage('/about'))) return null;
+  return <AboutView />;
 }

@@ -1,8 +1,11 @@
 import type { Metadata } from 'next';
-import { PageHeader } from '@/components/shell/page-header';
+import { PrivacyPolicy } from '@/components/public/privacy-policy';
+import { guardPage } from '@/lib/auth/page-guard';
 
 export const metadata: Metadata = { title: 'Privacy Policy' };
+export const dynamic = 'force-dynamic';
 
-export default function PrivacyPolicyPage() {
-  return <PageHeader title="Privacy Policy" description="Last updated August 10, 2025" />;
+export default async function PrivacyPolicyPage() {
+  if (!(await guardPage('/privacy-policy'))) return null;
+  return <PrivacyPolicy />;
 }

@@ -1,8 +1,11 @@
 import type { Metadata } from 'next';
-import { PageHeader } from '@/components/shell/page-header';
+import { TermsOfService } from '@/components/public/terms-of-service';
+import { guardPage } from '@/lib/auth/page-guard';
 
 export const metadata: Metadata = { title: 'Terms of Service' };
+export const dynamic = 'force-dynamic';
 
-export default function TermsOfServicePage() {
-  return <PageHeader title="Terms of Service" description="Last updated August 10, 2025" />;
+export default async function TermsOfServicePage() {
+  if (!(await guardPage('/terms-of-service'))) return null;
+  return <TermsOfService />;
 }
