@@ -35,7 +35,7 @@ export function encrypt(plaintext: string, purpose = 'mfa-secret'): string {
 export function decrypt(sealed: string, purpose = 'mfa-secret'): string {
   const [version, iv, tag, ciphertext] = sealed.split('.');
   if (version !== 'v1' || !iv || !tag || ciphertext === undefined) throw new Error('Unrecognised ciphertext');
-  const decipher = crypto.createDecipheriv('aes-256-gcm', deriveKey(purpose), Buffer.from(iv, 'base64url'));
+  const decipher = crypto.createDecipheriv('aes-256-gcm', deriveKey(purpose), Buffer.from(iv, 'base64url'), { authTagLength: 16 });
   decipher.setAuthTag(Buffer.from(tag, 'base64url'));
   return Buffer.concat([decipher.update(Buffer.from(ciphertext, 'base64url')), decipher.final()]).toString('utf8');
 }

@@ -119,9 +119,11 @@ export function assessRisk(inputs: RiskInputs, now = new Date()): RiskAssessment
     return {
       riskLevel: valuable ? 'high' : 'medium',
       recommendations: {
-        message: valuable
-          ? 'Your account holds a paid subscription and is protected by a password alone. Enable two-factor authentication now.'
-          : 'Your account is protected by a password alone. Enable two-factor authentication to secure your intelligence data.',
+        message: inputs.role === 'admin'
+          ? 'Your administrator account is protected by a password alone. Enable two-factor authentication now.'
+          : valuable
+            ? 'Your account holds a paid subscription and is protected by a password alone. Enable two-factor authentication now.'
+            : 'Your account is protected by a password alone. Enable two-factor authentication to secure your intelligence data.',
         benefits: [
           'Blocks sign-ins with a stolen or reused password',
           'Protects your watchlists, reports and billing details',

@@ -1,12 +1,29 @@
 import type { z } from 'zod';
+import { isAllowedOrigin } from '@/lib/realtime/origin';
 import { AppError, toErrorResponse, validationError } from './errors';
 
 type Handler<Context> = (request: Request, context: Context) => Promise<Response> | Response;
 
-/** Wraps a route handler so every failure becomes the one JSON error shape. */
+const unsafeMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+const allowedOrigins = (process.env.ALLOWED_ORIGINS ?? '').split(',').map((origin) => origin.trim()).filter(Boolean);
+
+/**
+ * Refuses a mutation a browser sent from another site (CSRF). Middleware does the same, but a
+ * handler never relies on middleware alone.
+ */
+export function assertSameOrigin(request: Request) {
+  if (!unsafeMethods.has(request.method)) return;
+  const host = request.headers.get('host') ?? new URL(request.url).host;
+  if (!isAllowedOrigin(request.headers.get('origin'), host, allowedOrigins)) {
+    throw new AppError('forbidden', 'Cross-origin requests are not allowed');
+  }
+}
+
+/** Wraps a route handler: foreign-origin mutations are refused and every failure becomes the one JSON error shape. */
 export function route<Context = unknown>(handler: Handler<Context>): Handler<Context> {
   return async (request, context) => {
     try {
+      assertSameOrigin(request);
       return await handler(request, context);
     } catch (error) {
       return toErrorResponse(error);
