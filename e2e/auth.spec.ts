@@ -102,13 +102,13 @@ test('a new visitor passes the gate, registers, sets up 2FA, signs out and needs
   await signOut(page);
   await fillLogin(page, email, password);
   await page.getByRole('tab', { name: 'Backup Code' }).click();
-  await page.getByLabel('Backup Code').fill(backupCodes[0]!.toLowerCase());
+  await page.getByRole('textbox', { name: 'Backup Code' }).fill(backupCodes[0]!.toLowerCase());
   await page.getByRole('button', { name: 'Verify' }).click();
   await expect(page).toHaveURL('/');
   await signOut(page);
   await fillLogin(page, email, password);
   await page.getByRole('tab', { name: 'Backup Code' }).click();
-  await page.getByLabel('Backup Code').fill(backupCodes[0]!);
+  await page.getByRole('textbox', { name: 'Backup Code' }).fill(backupCodes[0]!);
   await page.getByRole('button', { name: 'Verify' }).click();
   await expect(page.getByText('Invalid backup code. Please try another one.')).toBeVisible();
 });

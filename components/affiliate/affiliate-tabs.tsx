@@ -7,12 +7,10 @@ import { CreateLinkForm } from './create-link-form';
 import { InfluencerTrialCard } from './influencer-trial-card';
 import { MarketingGuidelines } from './marketing-guidelines';
 
-export type AffiliateTab = 'dashboard' | 'links' | 'influencer' | 'resources';
-
 /** The four tabs of the Affiliate Program page (spec 000 §2). */
-export function AffiliateTabs({ initialTab = 'dashboard' }: { initialTab?: AffiliateTab }) {
+export function AffiliateTabs() {
   return (
-    <Tabs defaultValue={initialTab} className="gap-6">
+    <Tabs defaultValue="dashboard" className="gap-6">
       <TabsList aria-label="Affiliate program" className="w-full sm:w-fit">
         <TabsTrigger value="dashboard">Dashboard</TabsTrigger>
         <TabsTrigger value="links">Affiliate Links</TabsTrigger>

@@ -30,7 +30,7 @@ export interface InfluencerTrialResponse {
   trialLink: string;
 }
 
-/** Why a trial link did not apply; /trial/{token} redirects to /affiliate?trial=<reason>. */
+/** Why a trial link did not apply; /trial/{token} redirects to trialUnavailablePath(reason). */
 export const trialFailureMessages = {
   invalid: 'This trial link is not valid. Check that you opened the whole link.',
   expired: 'This trial link has expired. Trial links are valid for 7 days; ask for a new one.',
@@ -45,4 +45,8 @@ export type TrialFailure = keyof typeof trialFailureMessages;
 
 export function isTrialFailure(value: unknown): value is TrialFailure {
   return typeof value === 'string' && Object.hasOwn(trialFailureMessages, value);
+}
+
+export function trialUnavailablePath(reason: TrialFailure): string {
+  return `/trial/unavailable?reason=${reason}`;
 }

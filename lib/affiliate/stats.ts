@@ -1,8 +1,9 @@
 import { db } from '@/lib/db';
 import type { AffiliateStats } from './schema';
 
+// Capped at 100: a visitor whose repeat clicks went uncounted can still register more than once.
 function percent(part: number, whole: number): number {
-  return whole === 0 ? 0 : Math.round((part / whole) * 10_000) / 100;
+  return whole === 0 ? 0 : Math.min(100, Math.round((part / whole) * 10_000) / 100);
 }
 
 function dollars(cents: number | null): number {

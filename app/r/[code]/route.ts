@@ -1,5 +1,6 @@
 import { NextResponse } from 'next/server';
 import { findActiveLink, recordClick } from '@/lib/affiliate/links';
+import { requestOrigin } from '@/lib/affiliate/urls';
 import { cookieOptions, referralCookie } from '@/lib/auth/cookies';
 import { viewerFromRequest } from '@/lib/auth/viewer';
 import { clientIp } from '@/lib/http/route';
@@ -7,23 +8,25 @@ import { clientIp } from '@/lib/http/route';
 const referralMaxAgeSeconds = 30 * 24 * 60 * 60;
 
 function redirectTo(request: Request, path: string) {
-  const response = NextResponse.redirect(new URL(path, request.url));
+  const response = NextResponse.redirect(new URL(path, requestOrigin(request)));
   response.headers.set('Cache-Control', 'no-store');
   return response;
 }
 
 /**
- * An affiliate link. An active one counts the click and remembers the code for 30 days in an
- * httpOnly cookie that only registration reads, then sends the visitor to /register (a signed-in
- * visitor, who cannot register, to /). An unknown or inactive code goes to / uncounted.
+ * An affiliate link. An active one counts the click (unless its owner follows it) and remembers the
+ * code for 30 days in an httpOnly cookie that only registration reads, then sends the visitor to
+ * /register (a signed-in visitor, who cannot register, to /). An unknown or inactive code goes to /
+ * uncounted.
  */
 export async function GET(request: Request, context: { params: Promise<{ code: string }> }) {
   try {
     const { code } = await context.params;
     const link = await findActiveLink(code);
     if (!link) return redirectTo(request, '/');
-    await recordClick(link.id, clientIp(request));
-    if ((await viewerFromRequest(request)).user) return redirectTo(request, '/');
+    const { user } = await viewerFromRequest(request);
+    if (user?.id !== link.userId) await recordClick(link.id, clientIp(request));
+    if (user) return redirectTo(request, '/');
     const response = redirectTo(request, '/register');
     response.cookies.set(referralCookie, link.code, cookieOptions(request, referralMaxAgeSeconds, '/api/auth'));
     return response;

@@ -1,6 +1,7 @@
 import { NextResponse } from 'next/server';
-import type { TrialFailure } from '@/lib/affiliate/schema';
+import { trialUnavailablePath, type TrialFailure } from '@/lib/affiliate/schema';
 import { checkInfluencerTrial, redeemInfluencerTrial } from '@/lib/affiliate/trials';
+import { requestOrigin } from '@/lib/affiliate/urls';
 import { cookieOptions, trialCookie } from '@/lib/auth/cookies';
 import { viewerFromRequest } from '@/lib/auth/viewer';
 
@@ -8,21 +9,21 @@ import { viewerFromRequest } from '@/lib/auth/viewer';
 const pendingTrialMaxAgeSeconds = 60 * 60;
 
 function redirectTo(request: Request, path: string) {
-  const response = NextResponse.redirect(new URL(path, request.url));
+  const response = NextResponse.redirect(new URL(path, requestOrigin(request)));
   response.headers.set('Cache-Control', 'no-store');
   response.headers.set('Referrer-Policy', 'no-referrer');
   return response;
 }
 
 function refuse(request: Request, reason: TrialFailure) {
-  return redirectTo(request, `/affiliate?trial=${reason}`);
+  return redirectTo(request, trialUnavailablePath(reason));
 }
 
 /**
  * An influencer trial link. A signed-in visitor redeems it here and lands on /dashboard. A
  * signed-out one gets a one-hour httpOnly cookie holding the token (read only by registration,
  * which redeems it for the new account) and is sent to /register. Any refusal lands on
- * /affiliate?trial=<reason>, which explains it.
+ * /trial/unavailable?reason=<reason>, which explains it to a visitor in any access state.
  */
 export async function GET(request: Request, context: { params: Promise<{ token: string }> }) {
   try {

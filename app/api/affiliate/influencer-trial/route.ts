@@ -1,15 +1,15 @@
+import { requireAffiliate } from '@/lib/affiliate/access';
 import { createInfluencerTrial } from '@/lib/affiliate/trials';
 import { requestOrigin, trialLinkUrl } from '@/lib/affiliate/urls';
-import { requireUser } from '@/lib/auth/viewer';
 import { route } from '@/lib/http/route';
 import { enforceRateLimit } from '@/lib/rate-limit';
 
 const influencerTrialsPerDay = 10;
 
-// Spec 000 §6: any signed-in user may generate trial links, so the daily cap is what stops one
+// Spec 000 §6: any user who reaches /affiliate may generate trial links, so the daily cap is what stops one
 // account from minting free access in bulk.
 export const POST = route(async (request) => {
-  const { user } = await requireUser(request);
+  const { user } = await requireAffiliate(request);
   await enforceRateLimit(
     `influencer-trial:${user.id}`,
     influencerTrialsPerDay,

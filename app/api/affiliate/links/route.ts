@@ -1,17 +1,17 @@
+import { requireAffiliate } from '@/lib/affiliate/access';
 import { createLink, listLinks } from '@/lib/affiliate/links';
 import { requestOrigin } from '@/lib/affiliate/urls';
 import { affiliateLinkSchema } from '@/lib/auth/schemas';
-import { requireUser } from '@/lib/auth/viewer';
 import { readJson, route } from '@/lib/http/route';
 import { enforceRateLimit } from '@/lib/rate-limit';
 
 export const GET = route(async (request) => {
-  const { user } = await requireUser(request);
+  const { user } = await requireAffiliate(request);
   return Response.json(await listLinks(user.id, requestOrigin(request)), { headers: { 'Cache-Control': 'no-store' } });
 });
 
 export const POST = route(async (request) => {
-  const { user } = await requireUser(request);
+  const { user } = await requireAffiliate(request);
   const { name } = await readJson(request, affiliateLinkSchema);
   await enforceRateLimit(`affiliate-link:${user.id}`, 30, 60 * 60 * 1000, 'Too many affiliate links created. Please try again in an hour.');
   return Response.json(await createLink(user.id, name, requestOrigin(request)), { status: 201 });
