@@ -1,16 +1,35 @@
-import { pingDatabase } from './db';
+import { db, pingDatabase } from './db';
 import { getBus } from './realtime/bus';
 import { realtimeStatus } from './realtime/availability';
 
+/** Each data source's freshness: when it last succeeded and how long ago (null if never). */
+async function sourceFreshness(now: Date) {
+  try {
+    const sources = await db.dataSource.findMany({ select: { key: true, name: true, status: true, lastSuccessAt: true, lastError: true }, orderBy: { key: 'asc' } });
+    return sources.map((source) => ({
+      key: source.key,
+      name: source.name,
+      status: source.status,
+      lastSuccessAt: source.lastSuccessAt?.toISOString() ?? null,
+      ageSeconds: source.lastSuccessAt ? Math.round((now.getTime() - source.lastSuccessAt.getTime()) / 1000) : null,
+      lastError: source.lastError,
+    }));
+  } catch {
+    return [];
+  }
+}
+
 export async function checkHealth() {
+  const now = new Date();
   const [database, bus] = await Promise.all([pingDatabase(), getBus().status()]);
   const status = database.status === 'down' ? 'down' : bus.status === 'down' ? 'degraded' : 'healthy';
   return {
     status,
-    timestamp: new Date().toISOString(),
+    timestamp: now.toISOString(),
     uptimeSeconds: Math.round(process.uptime()),
     database,
     bus,
     websocket: realtimeStatus(),
+    sources: database.status === 'up' ? await sourceFreshness(now) : [],
   } as const;
 }

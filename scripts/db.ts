@@ -32,24 +32,9 @@ async function migrate(url: string) {
 }
 
 async function seed() {
-  const { seedCompanies } = await import('../lib/db/seed');
   const { db } = await import('../lib/db');
-  const result = await seedCompanies(db);
-  console.log(`Seeded companies: ${result.created} created, ${result.updated} updated (${result.total} companies; ${result.conflicts} conflicting rows kept in notes).`);
-  const { seedHoldingHistory } = await import('../lib/db/seed-history');
-  const history = await seedHoldingHistory(db);
-  console.log(
-    `Seeded holdings history: ${history.snapshots.created} of ${history.snapshots.total} snapshots new, ` +
-      `${history.changes.created} of ${history.changes.total} changes new, ${history.prices.created} of ${history.prices.total} implied BTC prices new; ` +
-      `${history.flaggedCompanies} companies flagged (${history.flagsAdded} newly); current holdings match the latest snapshot for ${history.holdingsVerified} companies` +
-      (history.holdingsUpdated ? `, ${history.holdingsUpdated} brought up to date` : '') +
-      (history.holdingsMismatches.length ? `, differ for ${history.holdingsMismatches.join('; ')}` : '') +
-      `; skipped ${history.unknownRowsSkipped} rows of companies not seeded (${history.unknownListings.join(', ')}), ` +
-      `${history.duplicateRowsSkipped} duplicate-listing rows and ${history.zeroRowsSkipped} zero rows.`,
-  );
-  const { seedDataSources } = await import('../lib/db/seed-sources');
-  const sources = await seedDataSources(db);
-  console.log(`Seeded data sources: ${sources.created} created, ${sources.updated} updated (${sources.total} sources; holdings table current to ${sources.holdingsLastSuccessAt?.toISOString().slice(0, 10) ?? 'never'}).`);
+  const { seedAll } = await import('../lib/db/seed-all');
+  await seedAll(db, (line) => console.log(line));
   await db.$disconnect();
 }
 

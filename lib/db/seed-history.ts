@@ -466,3 +466,27 @@ export async function seedHoldingHistory(db: Db, csv = readHistoryCsv()): Promis
     newestDate: plan.snapshots.reduce<string | null>((newest, snapshot) => (newest && newest > snapshot.date ? newest : snapshot.date), null),
   };
 }
+
+/**
+ * Companies the daily table does not cover (the rows added from other sources) get one snapshot of
+ * their seeded figure on its as-of date, so the history — and every total built on it — includes them.
+ */
+export async function seedMissingSnapshots(db: Db): Promise<number> {
+  const companies = await db.company.findMany({
+    where: { snapshots: { none: {} }, btcHoldings: { gt: 0 } },
+    select: { id: true, btcHoldings: true, holdingsAsOf: true, source: true, holdingsSourceUrl: true, holdingsFiledAt: true },
+  });
+  for (const company of companies) {
+    await db.holdingSnapshot.create({
+      data: {
+        companyId: company.id,
+        quantity: company.btcHoldings,
+        asOf: company.holdingsAsOf,
+        source: company.source,
+        sourceUrl: company.holdingsSourceUrl,
+        filedAt: company.holdingsFiledAt,
+      },
+    });
+  }
+  return companies.length;
+}

@@ -1,0 +1,12 @@
+import { requireEntitledUser } from '@/lib/auth/viewer';
+import { db } from '@/lib/db';
+import { route } from '@/lib/http/route';
+import { getHealthDistribution } from '@/lib/treasury/queries';
+
+export const dynamic = 'force-dynamic';
+
+/** Percent of companies by health grade, keyed A-B, C-D and E-F; sums to 100. */
+export const GET = route(async (request) => {
+  await requireEntitledUser(request);
+  return Response.json(await getHealthDistribution(db), { headers: { 'Cache-Control': 'private, no-store' } });
+});

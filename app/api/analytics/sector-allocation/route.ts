@@ -1,0 +1,12 @@
+import { requireEntitledUser } from '@/lib/auth/viewer';
+import { db } from '@/lib/db';
+import { route } from '@/lib/http/route';
+import { getSectorAllocation } from '@/lib/treasury/queries';
+
+export const dynamic = 'force-dynamic';
+
+/** Share of all bitcoin held, by sector, with the number of companies; sums to 100. */
+export const GET = route(async (request) => {
+  await requireEntitledUser(request);
+  return Response.json(await getSectorAllocation(db), { headers: { 'Cache-Control': 'private, no-store' } });
+});

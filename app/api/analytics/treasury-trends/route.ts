@@ -1,0 +1,15 @@
+import { requireEntitledUser } from '@/lib/auth/viewer';
+import { db } from '@/lib/db';
+import { readQuery } from '@/lib/http/query';
+import { route } from '@/lib/http/route';
+import { trendsQuerySchema } from '@/lib/treasury/params';
+import { getTreasuryTrends } from '@/lib/treasury/queries';
+
+export const dynamic = 'force-dynamic';
+
+/** Total bitcoin held by tracked companies and its value, per date (`?days=` limits the span). */
+export const GET = route(async (request) => {
+  await requireEntitledUser(request);
+  const { days } = readQuery(request, trendsQuerySchema);
+  return Response.json(await getTreasuryTrends(db, { days }), { headers: { 'Cache-Control': 'private, no-store' } });
+});

@@ -1,0 +1,16 @@
+import { requireEntitledUser } from '@/lib/auth/viewer';
+import { db } from '@/lib/db';
+import { AppError } from '@/lib/http/errors';
+import { route } from '@/lib/http/route';
+import { getCompanyDetail } from '@/lib/treasury/queries';
+
+export const dynamic = 'force-dynamic';
+
+/** One company with its holdings history, mNAV history, audit trail of changes and signals. */
+export const GET = route<{ params: Promise<{ id: string }> }>(async (request, { params }) => {
+  await requireEntitledUser(request);
+  const { id } = await params;
+  const company = id.length <= 64 ? await getCompanyDetail(db, id) : null;
+  if (!company) throw new AppError('not_found', 'Company not found');
+  return Response.json(company, { headers: { 'Cache-Control': 'private, no-store' } });
+});

@@ -1,0 +1,15 @@
+import { requireEntitledUser } from '@/lib/auth/viewer';
+import { db } from '@/lib/db';
+import { readQuery } from '@/lib/http/query';
+import { route } from '@/lib/http/route';
+import { pageQuerySchema } from '@/lib/treasury/params';
+import { listCompanies } from '@/lib/treasury/queries';
+
+export const dynamic = 'force-dynamic';
+
+/** Tracked companies with their computed metrics, largest holder first. */
+export const GET = route(async (request) => {
+  await requireEntitledUser(request);
+  const page = readQuery(request, pageQuerySchema);
+  return Response.json(await listCompanies(db, page), { headers: { 'Cache-Control': 'private, no-store' } });
+});

@@ -1,0 +1,12 @@
+import { requireEntitledUser } from '@/lib/auth/viewer';
+import { db } from '@/lib/db';
+import { route } from '@/lib/http/route';
+import { getDashboardStats } from '@/lib/treasury/queries';
+
+export const dynamic = 'force-dynamic';
+
+/** The dashboard's stat cards (spec 001 §3), computed from stored holdings, metrics and signals. */
+export const GET = route(async (request) => {
+  await requireEntitledUser(request);
+  return Response.json(await getDashboardStats(db), { headers: { 'Cache-Control': 'private, no-store' } });
+});

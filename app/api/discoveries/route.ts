@@ -1,0 +1,15 @@
+import { requireEntitledUser } from '@/lib/auth/viewer';
+import { db } from '@/lib/db';
+import { readQuery } from '@/lib/http/query';
+import { route } from '@/lib/http/route';
+import { discoveriesQuerySchema } from '@/lib/treasury/params';
+import { listDiscoveries } from '@/lib/treasury/queries';
+
+export const dynamic = 'force-dynamic';
+
+/** The discovery pipeline: companies showing signs of adopting bitcoin, newest first. */
+export const GET = route(async (request) => {
+  await requireEntitledUser(request);
+  const query = readQuery(request, discoveriesQuerySchema);
+  return Response.json(await listDiscoveries(db, query), { headers: { 'Cache-Control': 'private, no-store' } });
+});

@@ -1,0 +1,12 @@
+import { requireEntitledUser } from '@/lib/auth/viewer';
+import { db } from '@/lib/db';
+import { route } from '@/lib/http/route';
+import { getMarketData } from '@/lib/treasury/queries';
+
+export const dynamic = 'force-dynamic';
+
+/** Latest BTC and ETH prices with their 24-hour change, and a year of BTC history. */
+export const GET = route(async (request) => {
+  await requireEntitledUser(request);
+  return Response.json(await getMarketData(db), { headers: { 'Cache-Control': 'private, no-store' } });
+});

@@ -1,0 +1,12 @@
+import { requireEntitledUser } from '@/lib/auth/viewer';
+import { db } from '@/lib/db';
+import { route } from '@/lib/http/route';
+import { getRefreshStats } from '@/lib/treasury/refresh';
+
+export const dynamic = 'force-dynamic';
+
+/** The user's manual refreshes today and how many remain (spec 001 §3). */
+export const GET = route(async (request) => {
+  const { user } = await requireEntitledUser(request);
+  return Response.json(await getRefreshStats(db, user.id), { headers: { 'Cache-Control': 'private, no-store' } });
+});

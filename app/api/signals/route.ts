@@ -1,0 +1,29 @@
+import { requireEntitledUser } from '@/lib/auth/viewer';
+import { db } from '@/lib/db';
+import { AppError } from '@/lib/http/errors';
+import { readQuery } from '@/lib/http/query';
+import { route } from '@/lib/http/route';
+import { signalsQuerySchema } from '@/lib/treasury/params';
+import { decodeCursor, listSignals } from '@/lib/treasury/queries';
+
+export const dynamic = 'force-dynamic';
+
+/**
+ * Signals, newest first (spec 001 §7; the client polls `?severity=critical` every 10 s). The body
+ * is the array the spec's client reads; the next page's cursor is in `X-Next-Cursor` (and `Link`).
+ */
+export const GET = route(async (request) => {
+  await requireEntitledUser(request);
+  const { cursor: rawCursor, ...query } = readQuery(request, signalsQuerySchema);
+  const cursor = rawCursor ? decodeCursor(rawCursor) : undefined;
+  if (cursor === null) throw new AppError('validation_failed', 'cursor is not valid; use the X-Next-Cursor value of the previous page', { cursor: ['invalid cursor'] });
+  const { signals, nextCursor } = await listSignals(db, { ...query, cursor });
+  const headers: Record<string, string> = { 'Cache-Control': 'private, no-store' };
+  if (nextCursor) {
+    const next = new URL(request.url);
+    next.searchParams.set('cursor', nextCursor);
+    headers['X-Next-Cursor'] = nextCursor;
+    headers.Link = `<${next.pathname}${next.search}>; rel="next"`;
+  }
+  return Response.json(signals, { headers });
+});

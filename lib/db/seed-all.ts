@@ -1,0 +1,28 @@
+import type { Db } from '../db';
+import { recomputeMetrics } from '../treasury/metrics-store';
+import { seedCompanies } from './seed';
+import { seedHoldingHistory, seedMissingSnapshots } from './seed-history';
+import { seedDataSources } from './seed-sources';
+
+/** The whole seed, in order: companies, their history, the source catalogue, then computed metrics. Idempotent. */
+export async function seedAll(db: Db, log: (line: string) => void = () => {}) {
+  const result = await seedCompanies(db);
+  log(`Seeded companies: ${result.created} created, ${result.updated} updated (${result.total} companies; ${result.conflicts} conflicting rows kept in notes).`);
+  const history = await seedHoldingHistory(db);
+  log(
+    `Seeded holdings history: ${history.snapshots.created} of ${history.snapshots.total} snapshots new, ` +
+      `${history.changes.created} of ${history.changes.total} changes new, ${history.prices.created} of ${history.prices.total} implied BTC prices new; ` +
+      `${history.flaggedCompanies} companies flagged (${history.flagsAdded} newly); current holdings match the latest snapshot for ${history.holdingsVerified} companies` +
+      (history.holdingsUpdated ? `, ${history.holdingsUpdated} brought up to date` : '') +
+      (history.holdingsMismatches.length ? `, differ for ${history.holdingsMismatches.join('; ')}` : '') +
+      `; skipped ${history.unknownRowsSkipped} rows of companies not seeded (${history.unknownListings.join(', ')}), ` +
+      `${history.duplicateRowsSkipped} duplicate-listing rows and ${history.zeroRowsSkipped} zero rows.`,
+  );
+  const added = await seedMissingSnapshots(db);
+  if (added) log(`Seeded ${added} snapshots for companies outside the daily table (their seeded figure on its as-of date).`);
+  const sources = await seedDataSources(db);
+  log(
+    `Seeded data sources: ${sources.created} created, ${sources.updated} updated (${sources.total} sources; holdings table current to ${sources.holdingsLastSuccessAt?.toISOString().slice(0, 10) ?? 'never'}).`,
+  );
+  log(`Computed metrics for ${await recomputeMetrics(db)} companies (docs/metrics.md).`);
+}

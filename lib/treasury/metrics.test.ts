@@ -1,0 +1,149 @@
+import { annualisedVolatility, computeMetrics, gradeOf, insiderTiming, type MetricInputs } from './metrics';
+
+const at = (date: string) => new Date(`${date}T00:00:00Z`);
+
+const none: MetricInputs = {
+  btcHoldings: 100,
+  holdingsAsOf: at('2026-11-01'),
+  btcPriceUsd: null,
+  btcVolatility: null,
+  marketCapUsd: null,
+  sharesOutstanding: null,
+  avgCostUsd: null,
+  history: [],
+  insiderTrades: [],
+  flagged: false,
+  secRegistrant: false,
+  hasSourceDocument: false,
+  now: at('2026-11-23'),
+};
+
+describe('computeMetrics (hand-computed cases of docs/metrics.md)', () => {
+  it('falls back to the spec defaults and names them when nothing is known', () => {
+    const metrics = computeMetrics(none);
+    expect(metrics).toMatchObject({
+      healthGrade: 'C',
+      aiRiskScore: 5,
+      convictionScore: 5,
+      governanceScore: 7,
+      dryPowderScore: 5,
+      premiumToNav: null,
+      bitcoinYield: null,
+      insiderTimingSignal: 0,
+      volatilityExposure: 5,
+    });
+    expect([...metrics.defaults].sort()).toEqual(
+      ['aiRiskScore', 'bitcoinYield', 'convictionScore', 'dryPowderScore', 'governanceScore', 'healthGrade', 'insiderTimingSignal', 'premiumToNav', 'volatilityExposure'].sort(),
+    );
+  });
+
+  it('scores a steady accumulator trading at 2× NAV', () => {
+    const metrics = computeMetrics({
+      ...none,
+      btcHoldings: 1500,
+      holdingsAsOf: at('2026-07-01'),
+      btcPriceUsd: 100_000,
+      btcVolatility: 0.6,
+      marketCapUsd: 300_000_000,
+      sharesOutstanding: 10_000_000,
+      avgCostUsd: 50_000,
+      history: [
+        { asOf: at('2026-01-01'), quantity: 1000 },
+        { asOf: at('2026-04-15'), quantity: 1200 },
+        { asOf: at('2026-07-01'), quantity: 1500 },
+      ],
+      insiderTrades: [
+        { transactionDate: at('2026-06-01'), shares: 1000, acquiredDisposed: 'A' },
+        { transactionDate: at('2026-05-01'), shares: 250, acquiredDisposed: 'D' },
+        // Outside the 90-day window: ignored.
+        { transactionDate: at('2026-01-01'), shares: 1_000_000, acquiredDisposed: 'D' },
+      ],
+      secRegistrant: true,
+      hasSourceDocument: true,
+      now: at('2026-07-11'),
+    });
+    // mNAV 3e8 / (1500 × 1e5) = 2; exposure 10 × 0.5 × 0.6/0.6 = 5; dry powder 5 + 5·ln2/ln3 = 8.15;
+    // conviction 10 × (0.35 × 1 + 0.4 × 1 + 0.25 × 2/(181/30.4)) = 8.34; risk 3 + 1.5 + 1.25 = 5.75;
+    // governance 7 + 1 + 0.5 + 0.5 = 9; health 0.4 × 4.2 + 0.35 × 8.3 + 0.25 × 9 = 6.835 → B;
+    // yield over the 90 days before 1 July: 1200 → 1500 = +25 %; insiders (1000 − 250) / 1250 = 0.6.
+    expect(metrics).toEqual({
+      healthGrade: 'B',
+      aiRiskScore: 5.8,
+      convictionScore: 8.3,
+      governanceScore: 9,
+      dryPowderScore: 8.2,
+      premiumToNav: 2,
+      bitcoinYield: 25,
+      insiderTimingSignal: 0.6,
+      volatilityExposure: 5,
+      defaults: [],
+    });
+  });
+
+  it('marks down a flagged seller with stale holdings and selling insiders', () => {
+    const metrics = computeMetrics({
+      ...none,
+      btcHoldings: 300,
+      holdingsAsOf: at('2026-02-01'),
+      history: [
+        { asOf: at('2025-08-01'), quantity: 500 },
+        { asOf: at('2025-12-01'), quantity: 300 },
+        { asOf: at('2026-02-01'), quantity: 300 },
+      ],
+      insiderTrades: [{ transactionDate: at('2026-10-01'), shares: 1000, acquiredDisposed: 'D' }],
+      flagged: true,
+      secRegistrant: true,
+    });
+    // conviction 0 (shrank, sold, no purchase); risk 3 + 1.5 + 0.5 + 1.5 + 1 + 1 + 1 = 9.5;
+    // governance 7 + 1 − 2 − 1 − 1 = 4; health 0.4 × 0.5 + 0 + 0.25 × 4 = 1.2 → F.
+    expect(metrics).toMatchObject({ healthGrade: 'F', aiRiskScore: 9.5, convictionScore: 0, governanceScore: 4, insiderTimingSignal: -1 });
+    expect(metrics.defaults.sort()).toEqual(['bitcoinYield', 'dryPowderScore', 'premiumToNav', 'volatilityExposure']);
+  });
+
+  it('treats a drop under 1 % as rounding, not a sale', () => {
+    const metrics = computeMetrics({
+      ...none,
+      history: [
+        { asOf: at('2026-01-01'), quantity: 1000 },
+        { asOf: at('2026-02-01'), quantity: 995 },
+      ],
+    });
+    // growth −0.5 % → 0; held → 0.4; no purchase → 0.
+    expect(metrics.convictionScore).toBe(4);
+  });
+});
+
+describe('gradeOf', () => {
+  it.each([
+    [7.5, 'A'],
+    [7.49, 'B'],
+    [6.5, 'B'],
+    [5, 'C'],
+    [4.99, 'D'],
+    [3.5, 'D'],
+    [3.49, 'F'],
+  ])('%d → %s', (score, grade) => expect(gradeOf(score)).toBe(grade));
+});
+
+describe('insiderTiming', () => {
+  it('is zero without trades and ignores non-positive share counts', () => {
+    expect(insiderTiming([], at('2026-01-01'))).toEqual({ value: 0, trades: 0 });
+    expect(insiderTiming([{ transactionDate: at('2025-12-31'), shares: 0, acquiredDisposed: 'A' }], at('2026-01-01'))).toEqual({ value: 0, trades: 0 });
+  });
+});
+
+describe('annualisedVolatility', () => {
+  it('is zero for a constant daily return and null with too few prices', () => {
+    const prices = Array.from({ length: 30 }, (_, index) => 100 * 1.01 ** index);
+    expect(annualisedVolatility(prices)).toBeCloseTo(0, 10);
+    expect(annualisedVolatility([1, 2, 3])).toBeNull();
+  });
+
+  it('annualises the sample deviation of daily log returns with √365', () => {
+    // Alternating ±10 % moves: log returns ln(1.1) and ln(1/1.1) → deviation ≈ ln(1.1) × √(n/(n−1)).
+    const prices = Array.from({ length: 11 }, (_, index) => (index % 2 === 0 ? 100 : 110));
+    const r = Math.log(1.1);
+    const expected = Math.sqrt((10 * r * r) / 9) * Math.sqrt(365);
+    expect(annualisedVolatility(prices)).toBeCloseTo(expected, 10);
+  });
+});

@@ -1,0 +1,287 @@
+// The company metrics of spec 001 §3, computed from stored data. Every formula is written out in
+// docs/metrics.md; keep the two in step. Pure functions: the store (metrics-store.ts) loads inputs.
+
+export const healthGrades = ['A', 'B', 'C', 'D', 'F'] as const;
+export type HealthGrade = (typeof healthGrades)[number];
+
+/** Spec 001 §9: the figures shown when a metric's inputs are missing. */
+export const metricDefaults = { healthGrade: 'C', aiRiskScore: 5, convictionScore: 5, governanceScore: 7, dryPowderScore: 5, volatilityExposure: 5, insiderTimingSignal: 0 } as const;
+
+export const metricNames = [
+  'healthGrade',
+  'aiRiskScore',
+  'convictionScore',
+  'governanceScore',
+  'dryPowderScore',
+  'premiumToNav',
+  'bitcoinYield',
+  'insiderTimingSignal',
+  'volatilityExposure',
+] as const;
+export type MetricName = (typeof metricNames)[number];
+
+export interface HoldingPoint {
+  asOf: Date;
+  quantity: number;
+}
+
+export interface InsiderTrade {
+  transactionDate: Date;
+  shares: number;
+  /** A (acquired) or D (disposed), as Form 4 reports it. */
+  acquiredDisposed: string;
+}
+
+export interface MetricInputs {
+  btcHoldings: number;
+  holdingsAsOf: Date;
+  /** Latest BTC price in USD, or null when no price is stored. */
+  btcPriceUsd: number | null;
+  /** Annualised volatility of BTC's daily log returns (0.55 = 55 %), or null without enough prices. */
+  btcVolatility: number | null;
+  marketCapUsd: number | null;
+  sharesOutstanding: number | null;
+  avgCostUsd: number | null;
+  /** Holdings history, any order; points older than a year are ignored. */
+  history: readonly HoldingPoint[];
+  /** Form 4 transactions; only the last 90 days count. */
+  insiderTrades: readonly InsiderTrade[];
+  /** Two sources disagree by more than 5 % (provenance rule). */
+  flagged: boolean;
+  /** Files with the SEC (has a CIK): audited periodic reports and Form 4 coverage. */
+  secRegistrant: boolean;
+  /** The current holdings figure links to a source document. */
+  hasSourceDocument: boolean;
+  now: Date;
+}
+
+export interface CompanyMetrics {
+  healthGrade: HealthGrade;
+  aiRiskScore: number;
+  convictionScore: number;
+  governanceScore: number;
+  dryPowderScore: number;
+  premiumToNav: number | null;
+  bitcoinYield: number | null;
+  insiderTimingSignal: number;
+  volatilityExposure: number;
+  /** The metrics that fell back to a default (or to null) because their inputs are missing. */
+  defaults: MetricName[];
+}
+
+const day = 86_400_000;
+export const convictionWindowDays = 365;
+export const yieldWindowDays = 90;
+export const insiderWindowDays = 90;
+export const staleHoldingsDays = 120;
+/** A drop smaller than this between two readings is treated as rounding, not a sale. */
+const saleThreshold = 0.01;
+/** BTC's long-run annualised volatility, the yardstick of volatilityExposure. */
+export const referenceBtcVolatility = 0.6;
+
+const clamp = (value: number, min: number, max: number) => Math.min(max, Math.max(min, value));
+const round = (value: number, digits = 1) => Math.round(value * 10 ** digits) / 10 ** digits;
+
+/** Market value of the bitcoin held. */
+export function navUsd(btcHoldings: number, btcPriceUsd: number | null): number | null {
+  return btcPriceUsd && btcPriceUsd > 0 && btcHoldings > 0 ? btcHoldings * btcPriceUsd : null;
+}
+
+/** mNAV: market capitalisation ÷ value of the bitcoin held. */
+export function premiumToNav(marketCapUsd: number | null, nav: number | null): number | null {
+  return marketCapUsd && marketCapUsd > 0 && nav ? round(marketCapUsd / nav, 2) : null;
+}
+
+/**
+ * Readings in the `days` before the latest reading (not before today: a company that stopped
+ * reporting keeps its last year's record, and staleness is judged separately), oldest first, one per
+ * date (the last one given for a date wins).
+ */
+export function windowHistory(history: readonly HoldingPoint[], now: Date, days: number): HoldingPoint[] {
+  const byDate = new Map<number, HoldingPoint>();
+  for (const point of history) {
+    const time = point.asOf.getTime();
+    if (time <= now.getTime()) byDate.set(time, point);
+  }
+  const points = [...byDate.values()].sort((a, b) => a.asOf.getTime() - b.asOf.getTime());
+  const latest = points.at(-1)?.asOf.getTime() ?? 0;
+  return points.filter((point) => point.asOf.getTime() >= latest - days * day);
+}
+
+export interface HistoryMoves {
+  increases: number;
+  sales: number;
+  growth: number;
+  spanDays: number;
+}
+
+/** Counts purchases and sales between consecutive readings, and the growth from first to last. */
+export function historyMoves(points: readonly HoldingPoint[]): HistoryMoves | null {
+  if (points.length < 2) return null;
+  let increases = 0;
+  let sales = 0;
+  for (let index = 1; index < points.length; index += 1) {
+    const before = points[index - 1]!.quantity;
+    const after = points[index]!.quantity;
+    if (after > before) increases += 1;
+    else if (before > 0 && (before - after) / before > saleThreshold) sales += 1;
+  }
+  const first = points[0]!;
+  const last = points.at(-1)!;
+  const growth = first.quantity > 0 ? (last.quantity - first.quantity) / first.quantity : last.quantity > 0 ? 1 : 0;
+  return { increases, sales, growth, spanDays: (last.asOf.getTime() - first.asOf.getTime()) / day };
+}
+
+/**
+ * 0–10: how steadily the company accumulates. 35 % growth over the year (full marks at +50 %),
+ * 40 % never selling, 25 % buying frequency (full marks for a purchase every month).
+ */
+export function convictionScore(moves: HistoryMoves): number {
+  const growthPart = clamp(moves.growth / 0.5, 0, 1);
+  const heldPart = moves.sales === 0 ? 1 : 0;
+  const months = Math.max(1, moves.spanDays / 30.4);
+  const frequencyPart = clamp(moves.increases / months, 0, 1);
+  return round(10 * (0.35 * growthPart + 0.4 * heldPart + 0.25 * frequencyPart));
+}
+
+/** −1 (insiders only sold) … +1 (insiders only bought), by shares, over the last 90 days. */
+export function insiderTiming(trades: readonly InsiderTrade[], now: Date): { value: number; trades: number } {
+  const from = now.getTime() - insiderWindowDays * day;
+  let bought = 0;
+  let sold = 0;
+  let count = 0;
+  for (const trade of trades) {
+    const time = trade.transactionDate.getTime();
+    if (time < from || time > now.getTime() || !(trade.shares > 0)) continue;
+    count += 1;
+    if (trade.acquiredDisposed === 'A') bought += trade.shares;
+    else if (trade.acquiredDisposed === 'D') sold += trade.shares;
+  }
+  return { value: bought + sold > 0 ? round((bought - sold) / (bought + sold), 2) : 0, trades: count };
+}
+
+/** 0–10: the share of the company's value that is bitcoin, scaled by how volatile bitcoin is now. */
+export function volatilityExposure(nav: number | null, marketCapUsd: number | null, btcVolatility: number | null): number | null {
+  if (!nav || !marketCapUsd || marketCapUsd <= 0) return null;
+  const share = Math.min(1, nav / marketCapUsd);
+  const volatilityFactor = btcVolatility ? btcVolatility / referenceBtcVolatility : 1;
+  return round(clamp(10 * share * volatilityFactor, 0, 10));
+}
+
+/** 0–10: room to buy more bitcoin accretively. 5 at mNAV 1, 10 at mNAV 3 or more, 0 at mNAV ⅓ or less. */
+export function dryPowderScore(mNav: number | null): number | null {
+  if (!mNav) return null;
+  return round(clamp(5 + (5 * Math.log(mNav)) / Math.log(3), 0, 10));
+}
+
+/** Health from the three scores: 40 % inverse risk, 35 % conviction, 25 % governance, on 0–10. */
+export function healthScore(risk: number, conviction: number, governance: number): number {
+  return 0.4 * (10 - risk) + 0.35 * conviction + 0.25 * governance;
+}
+
+export function gradeOf(score: number): HealthGrade {
+  if (score >= 7.5) return 'A';
+  if (score >= 6.5) return 'B';
+  if (score >= 5) return 'C';
+  if (score >= 3.5) return 'D';
+  return 'F';
+}
+
+/** Annualised volatility of daily log returns; null with fewer than 10 prices. */
+export function annualisedVolatility(prices: readonly number[]): number | null {
+  const positive = prices.filter((price) => price > 0);
+  if (positive.length < 10) return null;
+  const returns = positive.slice(1).map((price, index) => Math.log(price / positive[index]!));
+  const mean = returns.reduce((sum, value) => sum + value, 0) / returns.length;
+  const variance = returns.reduce((sum, value) => sum + (value - mean) ** 2, 0) / (returns.length - 1);
+  return Math.sqrt(variance) * Math.sqrt(365);
+}
+
+export function computeMetrics(inputs: MetricInputs): CompanyMetrics {
+  const defaults: MetricName[] = [];
+  const { now } = inputs;
+  const nav = navUsd(inputs.btcHoldings, inputs.btcPriceUsd);
+  const mNav = premiumToNav(inputs.marketCapUsd, nav);
+  if (mNav === null) defaults.push('premiumToNav');
+
+  const yearMoves = historyMoves(windowHistory(inputs.history, now, convictionWindowDays));
+  const conviction = yearMoves ? convictionScore(yearMoves) : metricDefaults.convictionScore;
+  if (!yearMoves) defaults.push('convictionScore');
+
+  // BTC per share over 90 days. Only the latest share count is stored, so both ends use it and the
+  // figure equals holdings growth (docs/metrics.md explains the caveat).
+  const yieldMoves = historyMoves(windowHistory(inputs.history, now, yieldWindowDays));
+  const bitcoinYield = yieldMoves && inputs.sharesOutstanding ? round(yieldMoves.growth * 100, 2) : null;
+  if (bitcoinYield === null) defaults.push('bitcoinYield');
+
+  const insider = insiderTiming(inputs.insiderTrades, now);
+  if (insider.trades === 0 && !inputs.secRegistrant) defaults.push('insiderTimingSignal');
+
+  const exposure = volatilityExposure(nav, inputs.marketCapUsd, inputs.btcVolatility);
+  if (exposure === null) defaults.push('volatilityExposure');
+  const exposureValue = exposure ?? metricDefaults.volatilityExposure;
+
+  const powder = dryPowderScore(mNav);
+  if (powder === null) defaults.push('dryPowderScore');
+
+  const stale = now.getTime() - inputs.holdingsAsOf.getTime() > staleHoldingsDays * day;
+  const insiderSelling = insider.value <= -0.5;
+  const sold = (yearMoves?.sales ?? 0) > 0;
+
+  let risk: number;
+  if (!yearMoves && mNav === null) {
+    risk = metricDefaults.aiRiskScore;
+    defaults.push('aiRiskScore');
+  } else {
+    const premiumRisk = mNav === null ? 0.5 : mNav > 1 ? Math.min(2, 1.25 * Math.log2(mNav)) : mNav < 1 ? 0.5 : 0;
+    risk = round(
+      clamp(
+        3 +
+          0.3 * exposureValue +
+          premiumRisk +
+          (sold ? 1.5 : 0) +
+          (inputs.flagged ? 1 : 0) +
+          (stale ? 1 : 0) +
+          (insiderSelling ? 1 : 0) +
+          (inputs.btcHoldings < 10 ? 0.5 : 0),
+        0,
+        10,
+      ),
+    );
+  }
+
+  const governanceInputs = inputs.secRegistrant || inputs.hasSourceDocument || inputs.avgCostUsd !== null;
+  const governance = governanceInputs
+    ? round(
+        clamp(
+          7 +
+            (inputs.secRegistrant ? 1 : 0) +
+            (inputs.hasSourceDocument ? 0.5 : 0) +
+            (inputs.avgCostUsd !== null ? 0.5 : 0) -
+            (inputs.flagged ? 2 : 0) -
+            (stale ? 1 : 0) -
+            (insiderSelling ? 1 : 0),
+          0,
+          10,
+        ),
+      )
+    : metricDefaults.governanceScore;
+  if (!governanceInputs) defaults.push('governanceScore');
+
+  const gradeDefault = defaults.includes('aiRiskScore') && defaults.includes('convictionScore');
+  const healthGrade = gradeDefault ? metricDefaults.healthGrade : gradeOf(healthScore(risk, conviction, governance));
+  if (gradeDefault) defaults.unshift('healthGrade');
+
+  return {
+    healthGrade,
+    aiRiskScore: risk,
+    convictionScore: conviction,
+    governanceScore: governance,
+    dryPowderScore: powder ?? metricDefaults.dryPowderScore,
+    premiumToNav: mNav,
+    bitcoinYield,
+    insiderTimingSignal: insider.value,
+    volatilityExposure: exposureValue,
+    defaults,
+  };
+}

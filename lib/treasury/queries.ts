@@ -1,0 +1,386 @@
+import type { Db } from '../db';
+import { databaseProvider } from '../env';
+import { healthDistribution, sectorAllocation } from './aggregates';
+import { metricDefaults, type MetricName } from './metrics';
+import { loadBtcMarket, parseDefaults } from './metrics-store';
+
+// Reads behind the data endpoints (spec 001 §3, §7). Metrics come from the CompanyMetric cache so a
+// company's figures are identical in every answer (docs/metrics.md).
+
+const day = 86_400_000;
+/** A signal counts as active for 30 days after it was detected. */
+export const activeSignalDays = 30;
+
+const companySelect = {
+  id: true,
+  name: true,
+  ticker: true,
+  exchange: true,
+  sector: true,
+  country: true,
+  secCik: true,
+  btcHoldings: true,
+  holdingsAsOf: true,
+  holdingsSourceUrl: true,
+  holdingsFiledAt: true,
+  source: true,
+  sharesOutstanding: true,
+  avgCostUsd: true,
+  marketCapUsd: true,
+  sharePriceUsd: true,
+  flagged: true,
+  flagReason: true,
+  metrics: true,
+} as const;
+
+type CompanyRow = Awaited<ReturnType<typeof loadCompanies>>[number];
+
+function loadCompanies(db: Db, options: { limit: number; offset: number; ids?: string[] }) {
+  return db.company.findMany({
+    where: options.ids ? { id: { in: options.ids } } : undefined,
+    orderBy: [{ btcHoldings: 'desc' }, { id: 'asc' }],
+    take: options.limit,
+    skip: options.offset,
+    select: companySelect,
+  });
+}
+
+export interface MetricsView {
+  healthGrade: string;
+  aiRiskScore: number;
+  convictionScore: number;
+  governanceScore: number;
+  dryPowderScore: number;
+  premiumToNav: number | null;
+  bitcoinYield: number | null;
+  insiderTimingSignal: number;
+  volatilityExposure: number;
+  defaults: MetricName[];
+  computedAt: string | null;
+}
+
+export function metricsView(metrics: CompanyRow['metrics']): MetricsView {
+  if (!metrics) {
+    return {
+      ...metricDefaults,
+      premiumToNav: null,
+      bitcoinYield: null,
+      defaults: ['healthGrade', 'aiRiskScore', 'convictionScore', 'governanceScore', 'dryPowderScore', 'premiumToNav', 'bitcoinYield', 'insiderTimingSignal', 'volatilityExposure'],
+      computedAt: null,
+    };
+  }
+  return {
+    healthGrade: metrics.healthGrade,
+    aiRiskScore: metrics.aiRiskScore,
+    convictionScore: metrics.convictionScore,
+    governanceScore: metrics.governanceScore,
+    dryPowderScore: metrics.dryPowderScore,
+    premiumToNav: metrics.premiumToNav,
+    bitcoinYield: metrics.bitcoinYield,
+    insiderTimingSignal: metrics.insiderTimingSignal,
+    volatilityExposure: metrics.volatilityExposure,
+    defaults: parseDefaults(metrics.defaults),
+    computedAt: metrics.computedAt.toISOString(),
+  };
+}
+
+function marketCapOf(company: CompanyRow): number | null {
+  return company.marketCapUsd ?? (company.sharePriceUsd && company.sharesOutstanding ? company.sharePriceUsd * company.sharesOutstanding : null);
+}
+
+function provenanceOf(company: CompanyRow) {
+  return {
+    source: company.source,
+    sourceUrl: company.holdingsSourceUrl,
+    filedAt: company.holdingsFiledAt?.toISOString() ?? null,
+    asOf: company.holdingsAsOf.toISOString(),
+  };
+}
+
+function companyView(company: CompanyRow, btcPriceUsd: number | null) {
+  const marketCap = marketCapOf(company);
+  const currentValue = btcPriceUsd ? company.btcHoldings * btcPriceUsd : null;
+  return {
+    id: company.id,
+    name: company.name,
+    ticker: company.ticker,
+    exchange: company.exchange,
+    sector: company.sector ?? 'Other',
+    country: company.country,
+    secCik: company.secCik,
+    marketCap,
+    sharesOutstanding: company.sharesOutstanding,
+    btcHoldings: company.btcHoldings,
+    holdings: [
+      {
+        asset: 'BTC',
+        quantity: company.btcHoldings,
+        currentValue,
+        /** BTC value as a share of market capitalisation, when the market cap is known. */
+        allocationPercentage: currentValue && marketCap ? Math.round((currentValue / marketCap) * 1000) / 10 : null,
+        averageCostUsd: company.avgCostUsd,
+        ...provenanceOf(company),
+      },
+    ],
+    metrics: metricsView(company.metrics),
+    flagged: company.flagged,
+    flagReason: company.flagReason,
+  };
+}
+
+export type CompanyView = ReturnType<typeof companyView>;
+
+export interface PageOptions {
+  limit: number;
+  offset: number;
+}
+
+/** Holdings records, largest holder first, each with its recent active signals. */
+export async function listHoldings(db: Db, page: PageOptions, now = new Date()) {
+  const [market, companies] = await Promise.all([loadBtcMarket(db, now), loadCompanies(db, page)]);
+  const ids = companies.map((company) => company.id);
+  const signals = ids.length
+    ? await db.signal.findMany({
+        where: { companyId: { in: ids }, detectedAt: { gte: new Date(now.getTime() - activeSignalDays * day) } },
+        orderBy: [{ detectedAt: 'desc' }, { id: 'desc' }],
+        take: 5 * ids.length,
+      })
+    : [];
+  const signalsOf = new Map<string, ReturnType<typeof signalView>[]>();
+  for (const signal of signals) {
+    const list = signalsOf.get(signal.companyId!) ?? [];
+    if (list.length < 5) list.push(signalView(signal));
+    signalsOf.set(signal.companyId!, list);
+  }
+  return companies.map((company) => ({ ...companyView(company, market.priceUsd), activeSignals: signalsOf.get(company.id) ?? [] }));
+}
+
+export async function listCompanies(db: Db, page: PageOptions, now = new Date()) {
+  const [market, companies] = await Promise.all([loadBtcMarket(db, now), loadCompanies(db, page)]);
+  return companies.map((company) => companyView(company, market.priceUsd));
+}
+
+/** One company with its provenance: holdings history, mNAV history, audit trail and signals. */
+export async function getCompanyDetail(db: Db, id: string, now = new Date()) {
+  const company = await db.company.findUnique({ where: { id }, select: companySelect });
+  if (!company) return null;
+  const [market, snapshots, changes, signals, prices] = await Promise.all([
+    loadBtcMarket(db, now),
+    db.holdingSnapshot.findMany({ where: { companyId: id }, orderBy: [{ asOf: 'asc' }, { createdAt: 'asc' }] }),
+    db.holdingChange.findMany({ where: { companyId: id }, orderBy: { learnedAt: 'desc' }, take: 200 }),
+    db.signal.findMany({ where: { companyId: id }, orderBy: [{ detectedAt: 'desc' }, { id: 'desc' }], take: 50 }),
+    db.marketPrice.findMany({ where: { symbol: 'BTC' }, orderBy: { at: 'asc' }, select: { at: true, priceUsd: true } }),
+  ]);
+  const marketCap = marketCapOf(company);
+  const priceOn = priceLookup(prices);
+  const holdingsHistory = snapshots.map((snapshot) => ({
+    asOf: snapshot.asOf.toISOString(),
+    quantity: snapshot.quantity,
+    source: snapshot.source,
+    sourceUrl: snapshot.sourceUrl,
+    filedAt: snapshot.filedAt?.toISOString() ?? null,
+  }));
+  // mNAV needs the market cap on each date; only today's is stored, so history exists only
+  // where the market cap is known, and uses it for every date (said in the answer).
+  const mnavHistory = marketCap
+    ? snapshots.flatMap((snapshot) => {
+        const price = priceOn(snapshot.asOf);
+        return price && snapshot.quantity > 0 ? [{ asOf: snapshot.asOf.toISOString(), premiumToNav: Math.round((marketCap / (snapshot.quantity * price)) * 100) / 100 }] : [];
+      })
+    : [];
+  return {
+    ...companyView(company, market.priceUsd),
+    holdingsHistory,
+    mnavHistory,
+    mnavBasis: marketCap ? 'current market capitalisation against each date’s holdings and BTC price' : 'market capitalisation unknown',
+    changes: changes.map((change) => ({
+      id: change.id,
+      asset: change.asset,
+      oldQuantity: change.oldQuantity,
+      newQuantity: change.newQuantity,
+      source: change.source,
+      sourceUrl: change.sourceUrl,
+      filedAt: change.filedAt?.toISOString() ?? null,
+      learnedAt: change.learnedAt.toISOString(),
+      note: change.note,
+    })),
+    activeSignals: signals.map(signalView),
+  };
+}
+
+/** The price on or before a date (prices sorted ascending), by binary search. */
+export function priceLookup(prices: readonly { at: Date; priceUsd: number }[]) {
+  return (date: Date): number | null => {
+    let low = 0;
+    let high = prices.length - 1;
+    let found: number | null = null;
+    while (low <= high) {
+      const middle = (low + high) >> 1;
+      if (prices[middle]!.at.getTime() <= date.getTime()) {
+        found = prices[middle]!.priceUsd;
+        low = middle + 1;
+      } else high = middle - 1;
+    }
+    return found;
+  };
+}
+
+type SignalRow = Awaited<ReturnType<Db['signal']['findMany']>>[number];
+
+export function signalView(signal: SignalRow) {
+  return {
+    id: signal.id,
+    companyId: signal.companyId,
+    companyName: signal.companyName,
+    description: signal.description,
+    source: signal.source,
+    detectedAt: signal.detectedAt.toISOString(),
+    confidence: signal.confidence,
+    signalType: signal.signalType,
+    severity: signal.severity,
+    metadata: { filingUrl: signal.filingUrl, currentPrice: signal.currentPrice, formType: signal.formType, filedAt: signal.filedAt?.toISOString() ?? null },
+  };
+}
+
+export interface SignalQuery {
+  severity?: string;
+  type?: string;
+  q?: string;
+  since?: Date;
+  cursor?: { detectedAt: Date; id: string };
+  limit: number;
+}
+
+export function encodeCursor(signal: { detectedAt: Date; id: string }): string {
+  return Buffer.from(`${signal.detectedAt.toISOString()}|${signal.id}`).toString('base64url');
+}
+
+export function decodeCursor(cursor: string): { detectedAt: Date; id: string } | null {
+  const [iso, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
+  const detectedAt = new Date(iso ?? '');
+  return id && !Number.isNaN(detectedAt.getTime()) ? { detectedAt, id } : null;
+}
+
+/** A page of signals, newest first, with a keyset cursor for the next page. */
+export async function listSignals(db: Db, query: SignalQuery) {
+  const text = (value: string) => (databaseProvider() === 'postgresql' ? { contains: value, mode: 'insensitive' as const } : { contains: value });
+  const rows = await db.signal.findMany({
+    where: {
+      ...(query.severity ? { severity: query.severity } : {}),
+      ...(query.type ? { signalType: query.type } : {}),
+      ...(query.since ? { detectedAt: { gte: query.since } } : {}),
+      ...(query.q ? { OR: [{ description: text(query.q) }, { companyName: text(query.q) }, { source: text(query.q) }] } : {}),
+      ...(query.cursor
+        ? { AND: [{ OR: [{ detectedAt: { lt: query.cursor.detectedAt } }, { detectedAt: query.cursor.detectedAt, id: { lt: query.cursor.id } }] }] }
+        : {}),
+    },
+    orderBy: [{ detectedAt: 'desc' }, { id: 'desc' }],
+    take: query.limit + 1,
+  });
+  const page = rows.slice(0, query.limit);
+  return { signals: page.map(signalView), nextCursor: rows.length > query.limit ? encodeCursor(page.at(-1)!) : null };
+}
+
+export async function getHealthDistribution(db: Db) {
+  const [metrics, companies] = await Promise.all([db.companyMetric.findMany({ select: { healthGrade: true } }), db.company.count()]);
+  // Companies whose metrics are not computed yet count with the default grade.
+  const grades = metrics.map((metric) => metric.healthGrade);
+  for (let missing = companies - grades.length; missing > 0; missing -= 1) grades.push(metricDefaults.healthGrade);
+  return healthDistribution(grades);
+}
+
+export async function getSectorAllocation(db: Db) {
+  const groups = await db.company.groupBy({ by: ['sector'], _sum: { btcHoldings: true }, _count: { _all: true } });
+  return sectorAllocation(groups.map((group) => ({ sector: group.sector, btcHoldings: group._sum.btcHoldings ?? 0, count: group._count._all }))).map(({ sector, percentage, count }) => ({ sector, percentage, count }));
+}
+
+export async function getDashboardStats(db: Db, now = new Date()) {
+  const since = new Date(now.getTime() - activeSignalDays * day);
+  const [market, totals, risk, activeSignals, prePump, highRisk] = await Promise.all([
+    loadBtcMarket(db, now),
+    db.company.aggregate({ _count: { _all: true }, _sum: { btcHoldings: true } }),
+    db.companyMetric.aggregate({ _avg: { aiRiskScore: true }, _count: { _all: true } }),
+    db.signal.count({ where: { detectedAt: { gte: since } } }),
+    db.signal.count({ where: { signalType: 'pre-pump', detectedAt: { gte: since } } }),
+    db.companyMetric.count({ where: { aiRiskScore: { gte: 7 } } }),
+  ]);
+  const totalBtc = totals._sum.btcHoldings ?? 0;
+  return {
+    totalActiveSignals: activeSignals,
+    averageRiskScore: risk._avg.aiRiskScore === null ? metricDefaults.aiRiskScore : Math.round(risk._avg.aiRiskScore * 10) / 10,
+    trackedCompanies: totals._count._all,
+    prePumpAlerts: prePump,
+    totalBitcoinValue: market.priceUsd ? totalBtc * market.priceUsd : 0,
+    totalBitcoin: totalBtc,
+    highRiskCompanies: highRisk,
+    btcPriceUsd: market.priceUsd,
+    btcPricedAt: market.pricedAt?.toISOString() ?? null,
+  };
+}
+
+/** Total holdings and their value per date: each company's latest reading carried forward. */
+export async function getTreasuryTrends(db: Db, options: { days?: number } = {}) {
+  const [snapshots, prices] = await Promise.all([
+    db.holdingSnapshot.findMany({ where: { asset: 'BTC' }, select: { companyId: true, asOf: true, quantity: true }, orderBy: [{ asOf: 'asc' }, { createdAt: 'asc' }] }),
+    db.marketPrice.findMany({ where: { symbol: 'BTC' }, orderBy: { at: 'asc' }, select: { at: true, priceUsd: true } }),
+  ]);
+  const priceOn = priceLookup(prices);
+  const current = new Map<string, number>();
+  let total = 0;
+  const points: { date: string; totalBtc: number; totalValueUsd: number | null; companies: number }[] = [];
+  let index = 0;
+  while (index < snapshots.length) {
+    const date = snapshots[index]!.asOf;
+    for (; index < snapshots.length && snapshots[index]!.asOf.getTime() === date.getTime(); index += 1) {
+      const { companyId, quantity } = snapshots[index]!;
+      total += quantity - (current.get(companyId) ?? 0);
+      current.set(companyId, quantity);
+    }
+    const price = priceOn(date);
+    const totalBtc = Math.round(total * 10) / 10;
+    points.push({ date: date.toISOString().slice(0, 10), totalBtc, totalValueUsd: price ? Math.round(totalBtc * price) : null, companies: [...current.values()].filter((quantity) => quantity > 0).length });
+  }
+  if (options.days && points.length) {
+    const from = new Date(points.at(-1)!.date).getTime() - options.days * day;
+    return points.filter((point) => new Date(point.date).getTime() >= from);
+  }
+  return points;
+}
+
+export async function getMarketData(db: Db, now = new Date()) {
+  const latest = async (symbol: string) => {
+    const row = await db.marketPrice.findFirst({ where: { symbol, at: { lte: now } }, orderBy: { at: 'desc' } });
+    if (!row) return null;
+    const dayBefore = await db.marketPrice.findFirst({ where: { symbol, at: { lte: new Date(row.at.getTime() - day) } }, orderBy: { at: 'desc' } });
+    const change24h = row.change24hPct ?? (dayBefore ? Math.round(((row.priceUsd - dayBefore.priceUsd) / dayBefore.priceUsd) * 10_000) / 100 : null);
+    return { symbol, price: row.priceUsd, change24h, marketCap: row.marketCapUsd, volume24h: row.volumeUsd, updatedAt: row.at.toISOString(), source: row.source };
+  };
+  const [bitcoin, ethereum, history] = await Promise.all([
+    latest('BTC'),
+    latest('ETH'),
+    db.marketPrice.findMany({ where: { symbol: 'BTC', at: { gte: new Date(now.getTime() - 365 * day), lte: now } }, orderBy: { at: 'asc' }, select: { at: true, priceUsd: true } }),
+  ]);
+  return { bitcoin, ethereum, history: history.map((point) => ({ date: point.at.toISOString(), price: point.priceUsd })) };
+}
+
+export async function listDiscoveries(db: Db, options: { status?: string; limit: number }) {
+  const rows = await db.discovery.findMany({
+    where: options.status ? { status: options.status } : undefined,
+    orderBy: [{ detectedAt: 'desc' }, { id: 'desc' }],
+    take: options.limit,
+  });
+  return rows.map((row) => ({
+    id: row.id,
+    companyName: row.companyName,
+    ticker: row.ticker,
+    status: row.status,
+    type: row.type,
+    priority: row.priority,
+    description: row.description,
+    source: row.source,
+    sourceUrl: row.sourceUrl,
+    detectedAt: row.detectedAt.toISOString(),
+    confirmedAt: row.confirmedAt?.toISOString() ?? null,
+    companyId: row.companyId,
+  }));
+}
