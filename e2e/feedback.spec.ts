@@ -88,6 +88,7 @@ test.describe('Contact Us', () => {
     await page.keyboard.press('Tab');
     await expect(page.getByLabel('Urgency', { exact: true })).toBeFocused();
     await page.keyboard.press('Enter');
+    await expect(page.getByRole('listbox')).toBeVisible();
     await page.keyboard.type('High');
     await page.keyboard.press('Enter');
     await expect(page.getByLabel('Urgency', { exact: true })).toHaveText('High');
