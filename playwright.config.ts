@@ -16,7 +16,7 @@ export const nextStartPort = portBase + 1;
 const dbTag = process.env.E2E_PORT_BASE ? `-${portBase}` : '';
 const serverUrl = `http://127.0.0.1:${serverPort}`;
 const nextStartUrl = `http://127.0.0.1:${nextStartPort}`;
-const testEnv = { SCHEDULER_ENABLED: 'false', ENABLE_TEST_ROUTES: '1', REDIS_URL: '', NEXT_TELEMETRY_DISABLED: '1' };
+const testEnv = { SCHEDULER_ENABLED: 'false', INGEST_ENABLED: 'false', ENABLE_TEST_ROUTES: '1', REDIS_URL: '', NEXT_TELEMETRY_DISABLED: '1' };
 
 export default defineConfig({
   testDir: 'e2e',

@@ -1,4 +1,5 @@
 import type { Db } from '../db';
+import { ingestJobs } from '../ingest/jobs';
 
 // Periodic work. server.ts runs due jobs on a timer; on hosts without a long-lived process
 // (Vercel) the same jobs run through GET /api/cron, called by the platform's scheduler.
@@ -23,6 +24,7 @@ export const jobs: Job[] = [
       return `removed ${count} error reports older than 90 days`;
     },
   },
+  ...ingestJobs(),
 ];
 
 export interface JobResult {

@@ -1,0 +1,105 @@
+import { db } from '../db';
+import { historySource } from '../db/seed-history';
+import { MemoryBus } from '../realtime/bus';
+import type { RealtimeEvent } from '../realtime/channels';
+import { resetDatabase } from '../testing/database';
+import { applyHoldingsUpdate } from './holdings';
+
+const day = (date: string) => new Date(`${date}T00:00:00Z`);
+const filingUrl = 'https://www.sec.gov/Archives/edgar/data/1050446/000119312526009811/mstr-20260105.htm';
+
+let bus: MemoryBus;
+let events: RealtimeEvent[];
+beforeEach(async () => {
+  await resetDatabase();
+  bus = new MemoryBus();
+  events = [];
+  bus.subscribe((event) => events.push(event));
+});
+
+const company = (data: { btcHoldings: number; holdingsAsOf: Date; flagReason?: string }) =>
+  db.company.create({ data: { name: 'Strategy', ticker: 'MSTR', exchange: 'NASDAQ', source: 'test', secCik: '0001050446', flagged: !!data.flagReason, ...data } });
+
+const update = (companyId: string, quantity: number, asOf: string) => ({
+  companyId,
+  quantity,
+  asOf: day(asOf),
+  source: 'SEC EDGAR 8-K',
+  sourceUrl: filingUrl,
+  filedAt: new Date('2026-01-12T13:00:28Z'),
+});
+
+it('writes the snapshot, the audit row and the current figure, then announces the change', async () => {
+  const { id } = await company({ btcHoldings: 673_783, holdingsAsOf: day('2026-01-04') });
+  const hook = jest.fn(async () => {});
+  const learnedAt = new Date('2026-01-12T14:00:00Z');
+
+  const result = await applyHoldingsUpdate(db, { ...update(id, 687_410, '2026-01-11'), note: '8-K 0001193125-26-009811' }, { bus, onHoldingsChanged: hook, now: learnedAt });
+
+  expect(result).toEqual({ snapshot: 'created', isCurrent: true, changed: true, previousQuantity: 673_783, conflicts: [], flagged: false, flagReason: null });
+  expect(await db.holdingSnapshot.findMany()).toEqual([
+    expect.objectContaining({ companyId: id, asset: 'BTC', quantity: 687_410, asOf: day('2026-01-11'), source: 'SEC EDGAR 8-K', sourceUrl: filingUrl }),
+  ]);
+  expect(await db.holdingChange.findMany()).toEqual([
+    expect.objectContaining({ oldQuantity: 673_783, newQuantity: 687_410, source: 'SEC EDGAR 8-K', sourceUrl: filingUrl, learnedAt, note: '8-K 0001193125-26-009811' }),
+  ]);
+  expect(await db.company.findUniqueOrThrow({ where: { id } })).toMatchObject({
+    btcHoldings: 687_410,
+    holdingsAsOf: day('2026-01-11'),
+    holdingsSourceUrl: filingUrl,
+    holdingsFiledAt: new Date('2026-01-12T13:00:28Z'),
+  });
+  expect(hook).toHaveBeenCalledWith([id]);
+  expect(events).toEqual([{ type: 'company_update', data: expect.objectContaining({ companyId: id, ticker: 'MSTR', btcHoldings: 687_410, previousBtcHoldings: 673_783 }) }]);
+});
+
+it('changes nothing the second time', async () => {
+  const { id } = await company({ btcHoldings: 673_783, holdingsAsOf: day('2026-01-04') });
+  await applyHoldingsUpdate(db, update(id, 687_410, '2026-01-11'), { bus });
+  events.length = 0;
+  const again = await applyHoldingsUpdate(db, update(id, 687_410, '2026-01-11'), { bus });
+  expect(again).toMatchObject({ snapshot: 'unchanged', isCurrent: true, changed: false });
+  expect(await db.holdingChange.count()).toBe(1);
+  expect(await db.holdingSnapshot.count()).toBe(1);
+  expect(events).toEqual([]);
+});
+
+it('keeps a newer current figure and only records the older one as history', async () => {
+  const { id } = await company({ btcHoldings: 843_775, holdingsAsOf: day('2026-07-11') });
+  const hook = jest.fn(async () => {});
+  const result = await applyHoldingsUpdate(db, update(id, 687_410, '2026-01-11'), { bus, onHoldingsChanged: hook });
+  expect(result).toMatchObject({ snapshot: 'created', isCurrent: false, changed: false });
+  expect(await db.company.findUniqueOrThrow({ where: { id } })).toMatchObject({ btcHoldings: 843_775, holdingsAsOf: day('2026-07-11') });
+  expect(await db.holdingChange.count()).toBe(0);
+  expect(hook).not.toHaveBeenCalled();
+});
+
+it("flags a disagreement of more than 5 % with another source's latest figure for the same week, keeping both", async () => {
+  const { id } = await company({ btcHoldings: 673_783, holdingsAsOf: day('2026-01-04'), flagReason: 'Checked by hand.' });
+  await db.holdingSnapshot.createMany({
+    data: [
+      { companyId: id, quantity: 600_000, asOf: day('2026-01-05'), source: historySource },
+      { companyId: id, quantity: 650_000, asOf: day('2026-01-10'), source: historySource },
+      { companyId: id, quantity: 687_000, asOf: day('2026-01-11'), source: 'CoinGecko treasury' },
+      { companyId: id, quantity: 100_000, asOf: day('2025-12-01'), source: 'old source' },
+    ],
+  });
+
+  const result = await applyHoldingsUpdate(db, update(id, 687_410, '2026-01-11'), { bus });
+
+  // bitbo's newest figure in the period (650,000 on 01-10) is 5.8 % away; CoinGecko's is within 5 %; December is another period.
+  expect(result.conflicts).toEqual([{ source: historySource, quantity: 650_000, asOf: day('2026-01-10') }]);
+  const reason = 'SEC EDGAR 8-K reports 687,410 BTC as of 2026-01-11; bitbo.io daily table reports 650,000 BTC as of 2026-01-10 (5.8% apart).';
+  expect(await db.company.findUniqueOrThrow({ where: { id } })).toMatchObject({ flagged: true, flagReason: `Checked by hand. | ${reason}`, btcHoldings: 687_410 });
+  expect(await db.holdingSnapshot.count({ where: { companyId: id } })).toBe(5);
+  expect(events).toEqual([{ type: 'company_update', data: expect.objectContaining({ flagged: true, flagReason: `Checked by hand. | ${reason}` }) }]);
+
+  // The same disagreement is not appended twice.
+  await applyHoldingsUpdate(db, update(id, 687_410, '2026-01-11'), { bus });
+  expect((await db.company.findUniqueOrThrow({ where: { id } })).flagReason).toBe(`Checked by hand. | ${reason}`);
+});
+
+it('refuses a quantity that is not one', async () => {
+  const { id } = await company({ btcHoldings: 1, holdingsAsOf: day('2026-01-04') });
+  await expect(applyHoldingsUpdate(db, update(id, -5, '2026-01-11'))).rejects.toThrow('Holdings of -5 BTC are not a quantity');
+});
