@@ -270,8 +270,15 @@ export async function listSignals(db: Db, query: SignalQuery) {
       ...(query.type ? { signalType: query.type } : {}),
       ...(query.since ? { detectedAt: { gte: query.since } } : {}),
       ...(query.q ? { OR: [{ description: text(query.q) }, { companyName: text(query.q) }, { source: text(query.q) }] } : {}),
+      // Keyset: (detectedAt, id) < cursor. The redundant `detectedAt <= cursor` bounds the index
+      // range; with only the OR, SQLite scans the index from the newest row on every page.
       ...(query.cursor
-        ? { AND: [{ OR: [{ detectedAt: { lt: query.cursor.detectedAt } }, { detectedAt: query.cursor.detectedAt, id: { lt: query.cursor.id } }] }] }
+        ? {
+            AND: [
+              { detectedAt: { lte: query.cursor.detectedAt } },
+              { OR: [{ detectedAt: { lt: query.cursor.detectedAt } }, { detectedAt: query.cursor.detectedAt, id: { lt: query.cursor.id } }] },
+            ],
+          }
         : {}),
     },
     orderBy: [{ detectedAt: 'desc' }, { id: 'desc' }],
