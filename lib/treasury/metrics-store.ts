@@ -10,19 +10,25 @@ export interface BtcMarket {
   volatility: number | null;
 }
 
-/** The latest BTC price and its 90-day volatility, from stored prices. */
+/** The latest stored BTC price: all the data endpoints need (one indexed row). */
+export async function loadBtcPrice(db: Db, now = new Date()): Promise<{ priceUsd: number | null; pricedAt: Date | null }> {
+  const latest = await db.marketPrice.findFirst({ where: { symbol: 'BTC', at: { lte: now } }, orderBy: { at: 'desc' }, select: { priceUsd: true, at: true } });
+  return { priceUsd: latest?.priceUsd ?? null, pricedAt: latest?.at ?? null };
+}
+
+/** The latest BTC price and its 90-day volatility, from stored prices (for recomputing metrics). */
 export async function loadBtcMarket(db: Db, now = new Date()): Promise<BtcMarket> {
-  const latest = await db.marketPrice.findFirst({ where: { symbol: 'BTC', at: { lte: now } }, orderBy: { at: 'desc' } });
-  if (!latest) return { priceUsd: null, pricedAt: null, volatility: null };
+  const latest = await loadBtcPrice(db, now);
+  if (!latest.priceUsd || !latest.pricedAt) return { priceUsd: null, pricedAt: null, volatility: null };
   const history = await db.marketPrice.findMany({
-    where: { symbol: 'BTC', at: { gte: new Date(latest.at.getTime() - volatilityWindowDays * day), lte: latest.at } },
+    where: { symbol: 'BTC', at: { gte: new Date(latest.pricedAt.getTime() - volatilityWindowDays * day), lte: latest.pricedAt } },
     orderBy: { at: 'asc' },
     select: { priceUsd: true, at: true },
   });
   // One price per day (the last of the day), so intraday ticks do not weigh more than days.
   const daily = new Map<string, number>();
   for (const point of history) daily.set(point.at.toISOString().slice(0, 10), point.priceUsd);
-  return { priceUsd: latest.priceUsd, pricedAt: latest.at, volatility: annualisedVolatility([...daily.values()]) };
+  return { ...latest, volatility: annualisedVolatility([...daily.values()]) };
 }
 
 /**

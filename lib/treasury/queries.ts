@@ -1,8 +1,8 @@
 import type { Db } from '../db';
 import { databaseProvider } from '../env';
 import { healthDistribution, sectorAllocation } from './aggregates';
-import { metricDefaults, type MetricName } from './metrics';
-import { loadBtcMarket, parseDefaults } from './metrics-store';
+import { metricDefaults, type CompanyMetrics } from './metrics';
+import { loadBtcPrice, parseDefaults } from './metrics-store';
 
 // Reads behind the data endpoints (spec 001 §3, §7). Metrics come from the CompanyMetric cache so a
 // company's figures are identical in every answer (docs/metrics.md).
@@ -45,19 +45,8 @@ function loadCompanies(db: Db, options: { limit: number; offset: number; ids?: s
   });
 }
 
-export interface MetricsView {
-  healthGrade: string;
-  aiRiskScore: number;
-  convictionScore: number;
-  governanceScore: number;
-  dryPowderScore: number;
-  premiumToNav: number | null;
-  bitcoinYield: number | null;
-  insiderTimingSignal: number;
-  volatilityExposure: number;
-  defaults: MetricName[];
-  computedAt: string | null;
-}
+/** A company's metrics as the API gives them: the stored figures, the defaults they fell back to, and when. */
+export type MetricsView = Omit<CompanyMetrics, 'healthGrade'> & { healthGrade: string; computedAt: string | null };
 
 export function metricsView(metrics: CompanyRow['metrics']): MetricsView {
   if (!metrics) {
@@ -137,7 +126,7 @@ export interface PageOptions {
 
 /** Holdings records, largest holder first, each with its recent active signals. */
 export async function listHoldings(db: Db, page: PageOptions, now = new Date()) {
-  const [market, companies] = await Promise.all([loadBtcMarket(db, now), loadCompanies(db, page)]);
+  const [market, companies] = await Promise.all([loadBtcPrice(db, now), loadCompanies(db, page)]);
   const ids = companies.map((company) => company.id);
   const signals = ids.length
     ? await db.signal.findMany({
@@ -156,7 +145,7 @@ export async function listHoldings(db: Db, page: PageOptions, now = new Date()) 
 }
 
 export async function listCompanies(db: Db, page: PageOptions, now = new Date()) {
-  const [market, companies] = await Promise.all([loadBtcMarket(db, now), loadCompanies(db, page)]);
+  const [market, companies] = await Promise.all([loadBtcPrice(db, now), loadCompanies(db, page)]);
   return companies.map((company) => companyView(company, market.priceUsd));
 }
 
@@ -165,7 +154,7 @@ export async function getCompanyDetail(db: Db, id: string, now = new Date()) {
   const company = await db.company.findUnique({ where: { id }, select: companySelect });
   if (!company) return null;
   const [market, snapshots, changes, signals, prices] = await Promise.all([
-    loadBtcMarket(db, now),
+    loadBtcPrice(db, now),
     db.holdingSnapshot.findMany({ where: { companyId: id }, orderBy: [{ asOf: 'asc' }, { createdAt: 'asc' }] }),
     db.holdingChange.findMany({ where: { companyId: id }, orderBy: { learnedAt: 'desc' }, take: 200 }),
     db.signal.findMany({ where: { companyId: id }, orderBy: [{ detectedAt: 'desc' }, { id: 'desc' }], take: 50 }),
@@ -304,7 +293,7 @@ export async function getSectorAllocation(db: Db) {
 export async function getDashboardStats(db: Db, now = new Date()) {
   const since = new Date(now.getTime() - activeSignalDays * day);
   const [market, totals, risk, activeSignals, prePump, highRisk] = await Promise.all([
-    loadBtcMarket(db, now),
+    loadBtcPrice(db, now),
     db.company.aggregate({ _count: { _all: true }, _sum: { btcHoldings: true } }),
     db.companyMetric.aggregate({ _avg: { aiRiskScore: true }, _count: { _all: true } }),
     db.signal.count({ where: { detectedAt: { gte: since } } }),

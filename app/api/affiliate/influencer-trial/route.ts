@@ -1,4 +1,4 @@
-import { requireAffiliate } from '@/lib/affiliate/access';
+import { requireEntitledUser } from '@/lib/auth/viewer';
 import { createInfluencerTrial } from '@/lib/affiliate/trials';
 import { requestOrigin, trialLinkUrl } from '@/lib/affiliate/urls';
 import { route } from '@/lib/http/route';
@@ -9,7 +9,7 @@ const influencerTrialsPerDay = 10;
 // Spec 000 §6: any user who reaches /affiliate may generate trial links, so the daily cap is what stops one
 // account from minting free access in bulk.
 export const POST = route(async (request) => {
-  const { user } = await requireAffiliate(request);
+  const { user } = await requireEntitledUser(request);
   await enforceRateLimit(
     `influencer-trial:${user.id}`,
     influencerTrialsPerDay,

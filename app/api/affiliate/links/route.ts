@@ -1,4 +1,4 @@
-import { requireAffiliate } from '@/lib/affiliate/access';
+import { requireEntitledUser } from '@/lib/auth/viewer';
 import { createLink, listLinks } from '@/lib/affiliate/links';
 import { requestOrigin } from '@/lib/affiliate/urls';
 import { affiliateLinkSchema } from '@/lib/auth/schemas';
@@ -6,12 +6,12 @@ import { readJson, route } from '@/lib/http/route';
 import { enforceRateLimit } from '@/lib/rate-limit';
 
 export const GET = route(async (request) => {
-  const { user } = await requireAffiliate(request);
+  const { user } = await requireEntitledUser(request);
   return Response.json(await listLinks(user.id, requestOrigin(request)), { headers: { 'Cache-Control': 'no-store' } });
 });
 
 export const POST = route(async (request) => {
-  const { user } = await requireAffiliate(request);
+  const { user } = await requireEntitledUser(request);
   const { name } = await readJson(request, affiliateLinkSchema);
   await enforceRateLimit(`affiliate-link:${user.id}`, 30, 60 * 60 * 1000, 'Too many affiliate links created. Please try again in an hour.');
   return Response.json(await createLink(user.id, name, requestOrigin(request)), { status: 201 });

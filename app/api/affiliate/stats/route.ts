@@ -1,8 +1,8 @@
-import { requireAffiliate } from '@/lib/affiliate/access';
+import { requireEntitledUser } from '@/lib/auth/viewer';
 import { getAffiliateStats } from '@/lib/affiliate/stats';
 import { route } from '@/lib/http/route';
 
 export const GET = route(async (request) => {
-  const { user } = await requireAffiliate(request);
+  const { user } = await requireEntitledUser(request);
   return Response.json(await getAffiliateStats(user.id), { headers: { 'Cache-Control': 'no-store' } });
 });
