@@ -1,0 +1,39 @@
+import { formatBtc, formatMoney, formatPercent, formatRelativeTime, riskLevel, sectorColor } from './format';
+
+describe('formatMoney', () => {
+  it('uses B above a billion and M above a million', () => {
+    expect(formatMoney(146_200_000_000)).toBe('$146.2B');
+    expect(formatMoney(1_500_000)).toBe('$1.5M');
+    expect(formatMoney(1_000_000)).toBe('$1,000,000');
+    expect(formatMoney(2_000_000_000)).toBe('$2.0B');
+    expect(formatMoney(-3_400_000)).toBe('-$3.4M');
+    expect(formatMoney(null)).toBe('—');
+  });
+});
+
+describe('formatRelativeTime', () => {
+  const now = new Date('2026-11-25T12:00:00Z');
+  it('says Just now under a minute, then m, h and d', () => {
+    expect(formatRelativeTime('2026-11-25T11:59:30Z', now)).toBe('Just now');
+    expect(formatRelativeTime('2026-11-25T11:55:00Z', now)).toBe('5m ago');
+    expect(formatRelativeTime('2026-11-25T09:00:00Z', now)).toBe('3h ago');
+    expect(formatRelativeTime(new Date('2026-11-23T12:00:00Z'), now)).toBe('2d ago');
+  });
+});
+
+describe('riskLevel', () => {
+  it('is high from 8.5, medium from 7', () => {
+    expect(riskLevel(8.5)).toBe('high');
+    expect(riskLevel(8.49)).toBe('medium');
+    expect(riskLevel(7)).toBe('medium');
+    expect(riskLevel(6.99)).toBe('low');
+  });
+});
+
+describe('other formats', () => {
+  it('formats bitcoin, percentages and unknown sectors', () => {
+    expect(formatBtc(843775)).toBe('843,775 BTC');
+    expect(formatPercent(12.345)).toBe('12.3%');
+    expect(sectorColor('Unknown')).toBe(sectorColor('Other'));
+  });
+});

@@ -1,0 +1,71 @@
+// Display formats of spec 001 §9, shared by every screen so a figure reads the same everywhere.
+
+/** Money: B above 1e9, M above 1e6, otherwise whole dollars with separators. */
+export function formatMoney(value: number | null | undefined): string {
+  if (value === null || value === undefined || !Number.isFinite(value)) return '—';
+  const sign = value < 0 ? '-' : '';
+  const size = Math.abs(value);
+  if (size > 1e9) return `${sign}$${(size / 1e9).toFixed(1)}B`;
+  if (size > 1e6) return `${sign}$${(size / 1e6).toFixed(1)}M`;
+  return `${sign}$${Math.round(size).toLocaleString('en-US')}`;
+}
+
+/** Relative time: Just now, then minutes, hours, days ("5m ago", "3h ago", "2d ago"). */
+export function formatRelativeTime(value: string | Date, now: Date = new Date()): string {
+  const at = typeof value === 'string' ? new Date(value) : value;
+  const minutes = Math.floor((now.getTime() - at.getTime()) / 60_000);
+  if (Number.isNaN(minutes) || minutes < 1) return 'Just now';
+  if (minutes < 60) return `${minutes}m ago`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 24) return `${hours}h ago`;
+  return `${Math.floor(hours / 24)}d ago`;
+}
+
+export type RiskLevel = 'high' | 'medium' | 'low';
+
+/** Risk colours: 8.5 or above is high, 7 or above medium, otherwise low. */
+export function riskLevel(score: number): RiskLevel {
+  if (score >= 8.5) return 'high';
+  if (score >= 7) return 'medium';
+  return 'low';
+}
+
+export const riskTextClass: Record<RiskLevel, string> = {
+  high: 'text-red-600 dark:text-red-400',
+  medium: 'text-amber-600 dark:text-amber-400',
+  low: 'text-emerald-600 dark:text-emerald-400',
+};
+
+export function riskColorClass(score: number): string {
+  return riskTextClass[riskLevel(score)];
+}
+
+/** Sector colours (Technology, Mining, Financial, Healthcare, Other), as hex for charts. */
+export const sectorColors: Record<string, string> = {
+  Technology: '#3b82f6',
+  Mining: '#f59e0b',
+  Financial: '#10b981',
+  Healthcare: '#ec4899',
+  Other: '#8b5cf6',
+};
+
+export function sectorColor(sector: string | null | undefined): string {
+  return sectorColors[sector ?? 'Other'] ?? sectorColors.Other!;
+}
+
+/** Optimal allocation guidance: share of treasury in bitcoin by sector. */
+export const allocationGuidance: Record<string, { min: number; max: number; label: string }> = {
+  Technology: { min: 2, max: 5, label: '2-5%' },
+  Mining: { min: 10, max: 20, label: '10-20%' },
+  Financial: { min: 1, max: 3, label: '1-3%' },
+};
+
+const btcFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
+
+export function formatBtc(value: number | null | undefined): string {
+  return value === null || value === undefined || !Number.isFinite(value) ? '—' : `${btcFormat.format(value)} BTC`;
+}
+
+export function formatPercent(value: number | null | undefined, digits = 1): string {
+  return value === null || value === undefined || !Number.isFinite(value) ? '—' : `${value.toFixed(digits)}%`;
+}
