@@ -172,6 +172,8 @@ describe('GET /api/signals', () => {
       signalType: index % 5 === 0 ? 'sec-filing' : 'insider-trading',
       severity: index % 5 === 0 ? 'critical' : 'medium',
     }));
+    // A known set instead of the seeded history's signals, so counts and pages are exact.
+    await db.signal.deleteMany();
     await db.signal.createMany({ data: rows });
   });
 
@@ -256,6 +258,7 @@ describe('market data and discoveries', () => {
   });
 
   it('lists discoveries newest first and filters by status', async () => {
+    await db.discovery.deleteMany();
     await db.discovery.createMany({
       data: [
         { sourceId: 'd1', companyName: 'Acme Corp', status: 'investigating', type: 'filing', priority: 'high', description: '8-K mentions a bitcoin treasury policy', source: 'SEC EDGAR', detectedAt: new Date('2026-11-01') },
