@@ -199,6 +199,20 @@ describe('GET /api/signals', () => {
     expect((await call(signals, '/api/signals?since=2026-11-20T08:30:00Z', { jar: analyst })).json).toHaveLength(4);
   });
 
+  it('matches the signal type, odd characters and edited text in the search', async () => {
+    const search = async (q: string) => (await call(signals, `/api/signals?q=${encodeURIComponent(q)}`, { jar: analyst })).json as { id: string; description: string }[];
+    expect(await search('insider')).toHaveLength(20);
+    expect(await search('SEC-FILING')).toHaveLength(5);
+    expect(await search('number 17')).toHaveLength(1);
+    expect(await search('"; DROP')).toHaveLength(0);
+    expect(await search('8-')).toHaveLength(5);
+    const edited = await db.signal.findFirstOrThrow({ where: { sourceId: 'test-signal-3' } });
+    await db.signal.update({ where: { id: edited.id }, data: { description: 'Form 4: quokka purchase' } });
+    expect((await search('QUOKKA')).map((signal) => signal.id)).toEqual([edited.id]);
+    expect(await search('number 3')).toHaveLength(0);
+    await db.signal.update({ where: { id: edited.id }, data: { description: 'Form 4: director sale number 3' } });
+  });
+
   it('pages newest first with a cursor, without repeats or gaps', async () => {
     const seen: string[] = [];
     let path = '/api/signals?limit=10';
