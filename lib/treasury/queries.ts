@@ -258,7 +258,7 @@ export async function listSignals(db: Db, query: SignalQuery) {
       ...(query.severity ? { severity: query.severity } : {}),
       ...(query.type ? { signalType: query.type } : {}),
       ...(query.since ? { detectedAt: { gte: query.since } } : {}),
-      ...(query.q ? { OR: [{ description: text(query.q) }, { companyName: text(query.q) }, { source: text(query.q) }] } : {}),
+      ...(query.q ? { OR: [{ description: text(query.q) }, { companyName: text(query.q) }, { source: text(query.q) }, { signalType: text(query.q) }] } : {}),
       // Keyset: (detectedAt, id) < cursor. The redundant `detectedAt <= cursor` bounds the index
       // range; with only the OR, SQLite scans the index from the newest row on every page.
       ...(query.cursor
