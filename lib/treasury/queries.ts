@@ -3,6 +3,7 @@ import { databaseProvider } from '../env';
 import { healthDistribution, sectorAllocation } from './aggregates';
 import { metricDefaults, type CompanyMetrics } from './metrics';
 import { loadBtcPrice, parseDefaults } from './metrics-store';
+import { signalTypes } from './params';
 
 // Reads behind the data endpoints (spec 001 §3, §7). Metrics come from the CompanyMetric cache so a
 // company's figures are identical in every answer (docs/metrics.md).
@@ -250,15 +251,41 @@ export function decodeCursor(cursor: string): { detectedAt: Date; id: string } |
   return id && !Number.isNaN(detectedAt.getTime()) ? { detectedAt, id } : null;
 }
 
+/** More matches than this and a term is common: walking the date index fills a page sooner. */
+const searchCandidateCap = 2_000;
+
+/**
+ * On SQLite, the ids of the signals whose text contains `term`, from the trigram index of migration
+ * signal_search_fts; null when the index cannot narrow the search (a term under three characters, or
+ * a common one). Only a prefilter: listSignals still applies its own LIKE, so results are the same.
+ */
+async function searchCandidates(db: Db, term: string): Promise<string[] | null> {
+  if (databaseProvider() !== 'sqlite' || [...term].length < 3) return null;
+  const phrase = `"${term.replaceAll('"', '""')}"`;
+  const rows = await db.$queryRawUnsafe<{ id: string }[]>(
+    'SELECT s."id" AS id FROM "SignalSearch" JOIN "Signal" s ON s.rowid = "SignalSearch".rowid WHERE "SignalSearch" MATCH ? LIMIT ?',
+    phrase,
+    searchCandidateCap + 1,
+  );
+  return rows.length > searchCandidateCap ? null : rows.map((row) => row.id);
+}
+
 /** A page of signals, newest first, with a keyset cursor for the next page. */
 export async function listSignals(db: Db, query: SignalQuery) {
   const text = (value: string) => (databaseProvider() === 'postgresql' ? { contains: value, mode: 'insensitive' as const } : { contains: value });
+  // Spec 001 §5: the search matches description, signalType or source (and the company's name).
+  const term = query.q?.trim() ?? '';
+  const types = term ? signalTypes.filter((type) => type.includes(term.toLowerCase())) : [];
+  const candidates = term && types.length === 0 ? await searchCandidates(db, term) : null;
   const rows = await db.signal.findMany({
     where: {
       ...(query.severity ? { severity: query.severity } : {}),
       ...(query.type ? { signalType: query.type } : {}),
       ...(query.since ? { detectedAt: { gte: query.since } } : {}),
-      ...(query.q ? { OR: [{ description: text(query.q) }, { companyName: text(query.q) }, { source: text(query.q) }, { signalType: text(query.q) }] } : {}),
+      ...(candidates ? { id: { in: candidates } } : {}),
+      ...(term
+        ? { OR: [{ description: text(term) }, { companyName: text(term) }, { source: text(term) }, ...(types.length ? [{ signalType: { in: types } }] : [])] }
+        : {}),
       // Keyset: (detectedAt, id) < cursor. The redundant `detectedAt <= cursor` bounds the index
       // range; with only the OR, SQLite scans the index from the newest row on every page.
       ...(query.cursor
