@@ -85,12 +85,13 @@ test('header, counters and the three tabs', async ({ page, baseURL }) => {
   await openSignals(page, baseURL!);
   const summary = await (await page.request.get('/api/signals/summary')).json();
   await expect(page.getByTestId('active-signal-count')).toContainText(`${summary.activeSignals} active signals`);
-  for (const [key, label] of [
+  const counters: [string, string][] = [
     ['criticalAlerts', 'Critical Alerts'],
     ['secFilings', 'SEC Filings'],
     ['insiderActivity', 'Insider Activity'],
     ['prePumpSignals', 'Pre-Pump Signals'],
-  ]) {
+  ];
+  for (const [key, label] of counters) {
     await expect(page.getByTestId(`counter-${key}`)).toContainText(label);
     expect(summary[key]).toBeGreaterThanOrEqual(1);
   }
