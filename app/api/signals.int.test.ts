@@ -113,7 +113,7 @@ describe('reads', () => {
   it('counts active signals by severity and type', async () => {
     const response = await call(summary, '/api/signals/summary', { jar: analyst });
     expect(response.status).toBe(200);
-    expect(response.json).toEqual({ activeSignals: 3, criticalAlerts: 1, secFilings: 1, insiderActivity: 1, prePumpSignals: 1, windowDays: 30 });
+    expect(response.json).toEqual({ totalSignals: 3, activeSignals: 3, criticalAlerts: 1, secFilings: 1, insiderActivity: 1, prePumpSignals: 1, windowDays: 30 });
   });
 
   it('searches signalType too, case-insensitively', async () => {

@@ -61,7 +61,7 @@ export function SignalsView() {
     <div className="space-y-6">
       <p className="text-sm text-muted-foreground" data-testid="active-signal-count">
         {summary.data ? `${summary.data.activeSignals} active signals` : 'Counting active signals...'}
-        {summary.data ? ` in the last ${summary.data.windowDays} days` : ''}
+        {summary.data ? ` in the last ${summary.data.windowDays} days · ${summary.data.totalSignals} signals on record` : ''}
       </p>
       <SignalCounters summary={summary.data} />
 

@@ -39,6 +39,9 @@ export interface SignalDetailDto extends SignalDto {
 }
 
 export interface SignalSummaryDto {
+  /** Every stored signal, whatever its age. */
+  totalSignals: number;
+  /** Signals of the active window (the dashboard's Active Signals). */
   activeSignals: number;
   criticalAlerts: number;
   secFilings: number;

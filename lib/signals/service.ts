@@ -15,14 +15,15 @@ const coins = new Set(['BTC', 'ETH']);
 
 export async function getSignalSummary(db: Db, now = new Date()): Promise<SignalSummaryDto> {
   const since = { gte: new Date(now.getTime() - activeSignalDays * day) };
-  const [activeSignals, criticalAlerts, secFilings, insiderActivity, prePumpSignals] = await Promise.all([
+  const [totalSignals, activeSignals, criticalAlerts, secFilings, insiderActivity, prePumpSignals] = await Promise.all([
+    db.signal.count(),
     db.signal.count({ where: { detectedAt: since } }),
     db.signal.count({ where: { detectedAt: since, severity: 'critical' } }),
     db.signal.count({ where: { detectedAt: since, signalType: 'sec-filing' } }),
     db.signal.count({ where: { detectedAt: since, signalType: 'insider-trading' } }),
     db.signal.count({ where: { detectedAt: since, signalType: 'pre-pump' } }),
   ]);
-  return { activeSignals, criticalAlerts, secFilings, insiderActivity, prePumpSignals, windowDays: activeSignalDays };
+  return { totalSignals, activeSignals, criticalAlerts, secFilings, insiderActivity, prePumpSignals, windowDays: activeSignalDays };
 }
 
 async function findSignal(db: Db, id: string) {
