@@ -47,12 +47,12 @@ function Tile({ label, children }: { label: string; children: React.ReactNode })
 
 function Row({ label, figure, children }: { label: string; figure?: Figure<unknown>; children: React.ReactNode }) {
   return (
-    <div className="flex justify-between gap-3 py-1 text-sm">
-      <span className="text-muted-foreground">{label}</span>
-      <span className="text-right font-medium">
-        {children}
-        {figure?.reason && <span className="block text-xs font-normal text-muted-foreground">{figure.reason}</span>}
-      </span>
+    <div className="py-1 text-sm">
+      <div className="flex justify-between gap-3">
+        <span className="text-muted-foreground">{label}</span>
+        <span className="text-right font-medium whitespace-nowrap">{children}</span>
+      </div>
+      {figure?.reason && <p className="text-right text-xs text-muted-foreground">{figure.reason}</p>}
     </div>
   );
 }
