@@ -11,6 +11,9 @@ import { GET as plans } from './plans/route';
 import { POST as createIntent } from './stripe/create-payment-intent/route';
 import { POST as testPayment } from './test-payment/route';
 
+// Registration hashes passwords: generous per-test time on a shared machine.
+jest.setTimeout(30_000);
+
 // DEMO MODE (no Stripe key): the plans, the public configuration, and simulated checkouts that are
 // labelled as such and only ever activate the caller's own demo subscription.
 

@@ -12,6 +12,9 @@ import { GET as paypalSetup } from './paypal/setup/route';
 import { GET as squareConfig } from './square/config/route';
 import { POST as squareProcess } from './square/process/route';
 
+// Registration hashes passwords: generous per-test time on a shared machine.
+jest.setTimeout(30_000);
+
 // PayPal (Orders v2) and Square (Payments API) against local servers in their wire formats.
 
 let paypal: Awaited<ReturnType<typeof startFakePaypal>>;

@@ -12,6 +12,9 @@ import { POST as confirmIntent } from './stripe/confirm/route';
 import { POST as createIntent } from './stripe/create-payment-intent/route';
 import { POST as testPayment } from './test-payment/route';
 
+// Registration hashes passwords: generous per-test time on a shared machine.
+jest.setTimeout(30_000);
+
 // Stripe in live mode against a local server that speaks Stripe's REST format: subscriptions,
 // one-off plan payments, the test payment, and signed webhook events (valid, forged, replayed,
 // out of order). No path grants a plan without Stripe's word that the money arrived.
