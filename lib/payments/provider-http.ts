@@ -2,7 +2,7 @@ import { PaymentProblem } from './http';
 
 // Outbound JSON calls to payment providers, with a timeout; a network failure is a 502, never a 500.
 
-export interface ProviderResponse<T> {
+interface ProviderResponse<T> {
   status: number;
   ok: boolean;
   body: T;

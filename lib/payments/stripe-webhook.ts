@@ -11,6 +11,8 @@ import { planIdOfProduct, Stripe } from './stripe';
 
 export type Outcome = 'applied' | 'ignored';
 
+const abandonedClaimMs = 5 * 60 * 1000;
+
 const subscriptionIdOf = (invoice: Stripe.Invoice) => {
   const ref = invoice.parent?.subscription_details?.subscription;
   return typeof ref === 'string' ? ref : ref?.id;
@@ -110,7 +112,7 @@ async function applySubscriptionDeleted(remote: Stripe.Subscription, eventAt: Da
   return 'applied';
 }
 
-export async function applyStripeEvent(event: Stripe.Event): Promise<Outcome> {
+async function applyStripeEvent(event: Stripe.Event): Promise<Outcome> {
   const eventAt = new Date(event.created * 1000);
   switch (event.type) {
     case 'invoice.paid':
@@ -142,14 +144,23 @@ export async function applyStripeEvent(event: Stripe.Event): Promise<Outcome> {
  * once; if applying fails the claim is released and Stripe's retry applies it later.
  */
 export async function handleStripeEvent(event: Stripe.Event): Promise<{ duplicate: boolean; outcome?: Outcome }> {
+  const data = { provider: 'stripe', eventId: event.id, type: event.type, occurredAt: new Date(event.created * 1000), outcome: 'processing' };
   let claim;
   try {
-    claim = await db.webhookEvent.create({
-      data: { provider: 'stripe', eventId: event.id, type: event.type, occurredAt: new Date(event.created * 1000), outcome: 'processing' },
-    });
+    claim = await db.webhookEvent.create({ data });
   } catch (error) {
-    if (isUniqueViolation(error)) return { duplicate: true };
-    throw error;
+    if (!isUniqueViolation(error)) throw error;
+    // A claim left 'processing' by a process that died mid-way is taken over by Stripe's retry.
+    const abandoned = await db.webhookEvent.deleteMany({
+      where: { provider: 'stripe', eventId: event.id, outcome: 'processing', receivedAt: { lt: new Date(Date.now() - abandonedClaimMs) } },
+    });
+    if (abandoned.count === 0) return { duplicate: true };
+    try {
+      claim = await db.webhookEvent.create({ data });
+    } catch (retryError) {
+      if (isUniqueViolation(retryError)) return { duplicate: true };
+      throw retryError;
+    }
   }
   try {
     const outcome = await applyStripeEvent(event);

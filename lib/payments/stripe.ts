@@ -45,7 +45,7 @@ export async function customerFor(stripe: Stripe, user: { id: string; email: str
   return customer.id;
 }
 
-export const productIdOf = (plan: Plan) => `treasury_plan_${plan.id}`;
+const productIdOf = (plan: Plan) => `treasury_plan_${plan.id}`;
 export const planIdOfProduct = (productId: string) => (productId.startsWith('treasury_plan_') ? productId.slice('treasury_plan_'.length) : undefined);
 
 /** One Stripe product per plan, with a fixed id so it is created once per account. */

@@ -100,6 +100,14 @@ describe('creating a payment', () => {
     expect(ether.json).toMatchObject({ amount: '0.012250', currency: 'ETH', address: '0x9858EfFD232B4033E47d90003D41EC34EcaEda94' });
   });
 
+  it('refuses to quote a payment at the fixed fallback rate (503)', async () => {
+    const user = await payer();
+    gecko.state.failing = true;
+    const response = await createPayment(user.jar, { amount: 0.0046, currency: 'BTC', planType: 'professional' });
+    expect(response.status).toBe(503);
+    expect(response.json.message).toMatch(/rates are unavailable/);
+  });
+
   it('accepts a client amount within 2 % of the server quote and refuses one further off (400)', async () => {
     const user = await payer();
     expect((await createPayment(user.jar, { amount: 0.00049 * 1.015, currency: 'BTC', planType: 'starter' })).status).toBe(201);

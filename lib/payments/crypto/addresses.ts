@@ -33,7 +33,7 @@ function btcKind(extendedKey: string) {
 }
 
 /** bech32 P2WPKH address of a compressed public key (BIP84 / BIP173). */
-export function p2wpkhAddress(publicKey: Uint8Array, hrp: 'bc' | 'tb' = 'bc'): string {
+function p2wpkhAddress(publicKey: Uint8Array, hrp: 'bc' | 'tb' = 'bc'): string {
   const program = ripemd160(sha256(publicKey));
   return bech32.encode(hrp, [0, ...bech32.toWords(program)]);
 }
@@ -55,7 +55,7 @@ export function toChecksumAddress(address: string): string {
   return result;
 }
 
-export function ethAddressOfPublicKey(publicKey: Uint8Array): string {
+function ethAddressOfPublicKey(publicKey: Uint8Array): string {
   const uncompressed = secp256k1.Point.fromBytes(publicKey).toBytes(false);
   const hash = keccak_256(uncompressed.subarray(1));
   return toChecksumAddress(Buffer.from(hash.subarray(12)).toString('hex'));

@@ -16,15 +16,17 @@ import { cryptoRates, type CryptoCurrency } from './rates';
 const decimals: Record<CryptoCurrency, number> = { BTC: 8, ETH: 6 };
 /** Rates move between the page's quote and ours: a client amount within 2 % is accepted. */
 const amountTolerance = 0.02;
+/** A stored market price older than this is too stale to quote a payment at. */
+const maxRateAgeMs = 6 * 60 * 60 * 1000;
 
 /** Plan USD ÷ rate, rounded up to the unit the page shows so the payer never pays short. */
-export function cryptoAmount(amountUsdCents: number, rateUsd: number, currency: CryptoCurrency): string {
+function cryptoAmount(amountUsdCents: number, rateUsd: number, currency: CryptoCurrency): string {
   const scale = 10 ** decimals[currency];
   const units = Math.ceil(((amountUsdCents / 100) * scale) / rateUsd - 1e-9);
   return (units / scale).toFixed(decimals[currency]);
 }
 
-export function paymentUri(currency: CryptoCurrency, address: string, amount: string): string {
+function paymentUri(currency: CryptoCurrency, address: string, amount: string): string {
   if (currency === 'BTC') return `bitcoin:${address}?amount=${amount}`;
   // EIP-681: value in wei.
   return `ethereum:${address}?value=${toBaseUnits(amount, 18).toString()}`;
@@ -57,8 +59,12 @@ export async function createCryptoPayment(userId: string, plan: Plan, interval: 
   const config = readPaymentsConfig();
   if (!cryptoConfigured(config, currency)) throw new PaymentProblem(503, 'Crypto payments are not configured');
   const amountUsdCents = priceFor(plan, interval);
-  const { rates } = await cryptoRates();
-  const rateUsd = rates[currency].usd;
+  const quote = await cryptoRates();
+  // The fixed fallback figures are for display; asking for money at a stale rate would over- or undercharge.
+  if (quote.source === 'fallback' || Date.now() - new Date(quote.updatedAt).getTime() > maxRateAgeMs) {
+    throw new PaymentProblem(503, 'Crypto exchange rates are unavailable right now. Please try again shortly or use another payment method.');
+  }
+  const rateUsd = quote.rates[currency].usd;
   const amount = cryptoAmount(amountUsdCents, rateUsd, currency);
   if (Math.abs(clientAmount - Number(amount)) > Number(amount) * amountTolerance) {
     throw badRequest(`Amount does not match the ${plan.name} plan price of ${amount} ${currency} at the current rate`);

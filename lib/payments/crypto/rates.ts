@@ -14,7 +14,7 @@ export interface CryptoRates {
 
 const names: Record<CryptoCurrency, string> = { BTC: 'Bitcoin', ETH: 'Ethereum' };
 const coinIds: Record<CryptoCurrency, string> = { BTC: 'bitcoin', ETH: 'ethereum' };
-export const fallbackRates: Record<CryptoCurrency, number> = { BTC: 43250, ETH: 2650 };
+const fallbackRates: Record<CryptoCurrency, number> = { BTC: 43250, ETH: 2650 };
 // The spec's fallback figures are early-2024 prices; a stored price from after then is better.
 const fallbackDate = new Date('2024-01-01T00:00:00Z');
 const cacheMs = 30_000;
