@@ -172,8 +172,12 @@ export async function confirmStripePayment(user: Payer, paymentIntentId: string)
     const subscription = payment ? await appliedSubscriptionOf(payment) : null;
     return { status: intent.status, ...(subscription ? { subscription: publicSubscription(subscription) } : {}) };
   }
-  // An invoice's intent carries no metadata of ours: check the caller's own waiting subscriptions
-  // with Stripe, which marks a subscription active only once its first invoice is paid.
+  // An invoice's intent carries no metadata of ours, only the customer: it must be the caller's.
+  const customer = typeof intent.customer === 'string' ? intent.customer : intent.customer?.id;
+  const own = await db.user.findUnique({ where: { id: user.id }, select: { stripeCustomerId: true } });
+  if (!customer || customer !== own?.stripeCustomerId) throw notFound();
+  // Stripe marks a subscription active only once its first invoice is paid: ask it about the
+  // caller's waiting subscriptions.
   const waiting = await db.subscription.findMany({ where: { userId: user.id, provider: 'stripe', status: 'incomplete' }, orderBy: { createdAt: 'desc' }, take: 3 });
   let activated = null;
   for (const row of waiting) {

@@ -274,6 +274,17 @@ describe('one-off plan payment and upgrade (billing page)', () => {
     expect((await call(upgrade, '/api/subscription/upgrade', { jar: other.jar, body: { planId: 'professional' } })).status).toBe(402);
     expect((await userRow(other.id)).subscriptionStatus).toBe('inactive');
   });
+
+  it("another user's subscription invoice intent is not found (404)", async () => {
+    const owner = await payer();
+    const other = await payer();
+    await subscribe(other.jar, 'starter', 'month', 49);
+    const { clientSecret, row } = await subscribe(owner.jar);
+    stripe.payLatestInvoice(row.providerSubscriptionId!);
+    const response = await call(confirmIntent, '/api/payments/stripe/confirm', { jar: other.jar, body: { paymentIntentId: clientSecret.split('_secret_')[0] } });
+    expect(response.status).toBe(404);
+    expect((await userRow(other.id)).subscriptionStatus).toBe('inactive');
+  });
 });
 
 describe('test payment', () => {
