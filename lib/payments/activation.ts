@@ -1,7 +1,7 @@
 import { recordReferralPayment } from '@/lib/affiliate/commissions';
 import { isUniqueViolation } from '@/lib/affiliate/db-errors';
 import { db } from '@/lib/db';
-import { findPlan, type BillingInterval } from './plans';
+import { findPlan, planIds, type BillingInterval, type PlanId } from './plans';
 import { periodEnd } from './pricing';
 
 // The one place a plan is granted. Every path that reaches it has the provider's word that money
@@ -82,11 +82,13 @@ export async function grantPaidPeriod(paymentId: string) {
   const already = await db.subscription.findUnique({ where: { providerSubscriptionId: key } });
   if (already) return { subscription: already, applied: false };
 
-  const user = await db.user.findUniqueOrThrow({ where: { id: payment.userId } });
   const now = new Date();
-  // Paying again for the plan one already holds extends it rather than restarting the period.
-  const stillRunning =
-    user.subscriptionStatus === 'active' && user.subscriptionTier === plan.id && user.subscriptionEndsAt && user.subscriptionEndsAt > now ? user.subscriptionEndsAt : now;
+  // Paying again for a plan whose paid period still runs extends it rather than restarting it.
+  const running = await db.subscription.findFirst({
+    where: { userId: payment.userId, planId: plan.id, status: 'active', providerSubscriptionId: { contains: ':' }, currentPeriodEnd: { gt: now } },
+    orderBy: { currentPeriodEnd: 'desc' },
+  });
+  const stillRunning = running?.currentPeriodEnd ?? now;
   const end = periodEnd(stillRunning, interval);
   let subscription;
   try {
@@ -107,7 +109,7 @@ export async function grantPaidPeriod(paymentId: string) {
     if (!isUniqueViolation(error)) throw error;
     return { subscription: await db.subscription.findUniqueOrThrow({ where: { providerSubscriptionId: key } }), applied: false };
   }
-  await db.user.update({ where: { id: payment.userId }, data: { subscriptionStatus: 'active', subscriptionTier: plan.id, subscriptionEndsAt: end } });
+  await refreshUserPlan(payment.userId);
   await bookCommission(payment.userId, payment.provider as Provider, payment.providerRef, payment.amountCents);
   return { subscription, applied: true };
 }
@@ -118,12 +120,11 @@ export function appliedSubscriptionOf(payment: { provider: string; providerRef: 
 }
 
 /**
- * A renewing subscription (Stripe, or a demo subscription) is paid up to `periodEndAt`. The period
- * only moves forward, so a late or replayed invoice never shortens it.
+ * A subscription (Stripe, or a demo one) is paid up to `periodEndAt`. The period only moves
+ * forward, so a late or replayed invoice never shortens it.
  */
-export async function activateRenewingSubscription(subscriptionId: string, periodEndAt: Date, options: { renews: boolean; eventAt?: Date }) {
+export async function activateSubscription(subscriptionId: string, periodEndAt: Date, eventAt = new Date()) {
   const current = await db.subscription.findUniqueOrThrow({ where: { id: subscriptionId } });
-  const eventAt = options.eventAt ?? new Date();
   const stale = current.lastEventAt !== null && eventAt < current.lastEventAt;
   const end = current.currentPeriodEnd && current.currentPeriodEnd > periodEndAt ? current.currentPeriodEnd : periodEndAt;
   // A payment event older than the newest applied state (e.g. the cancellation) only extends the paid period.
@@ -131,32 +132,37 @@ export async function activateRenewingSubscription(subscriptionId: string, perio
     where: { id: subscriptionId },
     data: stale ? { currentPeriodEnd: end } : { status: 'active', currentPeriodEnd: end, lastEventAt: eventAt },
   });
-  if (!stale) {
-    await db.user.update({
-      where: { id: current.userId },
-      data: {
-        subscriptionStatus: 'active',
-        subscriptionTier: current.planId,
-        subscriptionEndsAt: options.renews && !subscription.cancelAtPeriodEnd ? null : end,
-      },
-    });
-  }
+  await refreshUserPlan(current.userId);
   return subscription;
 }
 
-/** After a subscription ends: the user keeps access only while another paid period still runs. */
-export async function deactivateIfNoOtherPlan(userId: string, endedSubscriptionId: string) {
+const planRank = (planId: string) => planIds.indexOf(planId as PlanId);
+/** A one-off paid period's row is keyed `provider:paymentRef`; a Stripe subscription's by its `sub_` id. */
+const renews = (row: { provider: string; providerSubscriptionId: string | null; cancelAtPeriodEnd: boolean }) =>
+  row.provider === 'stripe' && Boolean(row.providerSubscriptionId) && !row.providerSubscriptionId!.includes(':') && !row.cancelAtPeriodEnd;
+
+/**
+ * The user's plan follows their subscriptions: the highest tier among the paid periods still
+ * running. Access has no end date while a Stripe subscription renews (a one-off higher tier on
+ * top of it lasts until the subscription's next event after that period). Without any, a paid
+ * status lapses; a trial or other status set elsewhere is left alone.
+ */
+export async function refreshUserPlan(userId: string) {
   const now = new Date();
-  const other = await db.subscription.findFirst({
-    where: { userId, id: { not: endedSubscriptionId }, status: 'active', OR: [{ currentPeriodEnd: null }, { currentPeriodEnd: { gt: now } }] },
-    orderBy: { currentPeriodEnd: 'desc' },
-  });
-  if (other) {
-    await db.user.update({
-      where: { id: userId },
-      data: { subscriptionStatus: 'active', subscriptionTier: other.planId, subscriptionEndsAt: other.provider === 'stripe' ? null : other.currentPeriodEnd },
-    });
-  } else {
+  const rows = await db.subscription.findMany({ where: { userId, status: { in: ['active', 'past_due'] } } });
+  const running = rows.filter((row) => row.status === 'active' && (row.currentPeriodEnd === null || row.currentPeriodEnd > now));
+  const best = running.sort(
+    (a, b) => planRank(b.planId) - planRank(a.planId) || (b.currentPeriodEnd?.getTime() ?? Infinity) - (a.currentPeriodEnd?.getTime() ?? Infinity),
+  )[0];
+  if (best) {
+    const renewing = running.some(renews);
+    await db.user.update({ where: { id: userId }, data: { subscriptionStatus: 'active', subscriptionTier: best.planId, subscriptionEndsAt: renewing ? null : best.currentPeriodEnd } });
+    return;
+  }
+  const user = await db.user.findUniqueOrThrow({ where: { id: userId }, select: { subscriptionStatus: true } });
+  if (rows.some((row) => row.status === 'past_due')) {
+    await db.user.update({ where: { id: userId }, data: { subscriptionStatus: 'past_due' } });
+  } else if (user.subscriptionStatus === 'active' || user.subscriptionStatus === 'past_due') {
     await db.user.update({ where: { id: userId }, data: { subscriptionStatus: 'inactive', subscriptionEndsAt: null } });
   }
 }

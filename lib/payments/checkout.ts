@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { db } from '@/lib/db';
-import { activateRenewingSubscription, appliedSubscriptionOf, grantPaidPeriod, recordConfirmedPayment } from './activation';
+import { activateSubscription, appliedSubscriptionOf, grantPaidPeriod, recordConfirmedPayment } from './activation';
 import { readPaymentsConfig } from './config';
 import { notFound, PaymentProblem } from './http';
 import { findPlan, type BillingInterval, type Plan } from './plans';
@@ -102,7 +102,7 @@ export async function confirmDemoSubscription(userId: string, subscriptionId: st
     amountCents: subscription.amountCents,
   });
   // A demo subscription does not renew: it runs for the one simulated period.
-  return activateRenewingSubscription(subscription.id, periodEnd(new Date(), subscription.interval), { renews: false });
+  return activateSubscription(subscription.id, periodEnd(new Date(), subscription.interval));
 }
 
 /** A one-off card payment for a plan (billing page) or the 29 USD test payment (/stripe-test). */

@@ -1,6 +1,6 @@
 import { isUniqueViolation } from '@/lib/affiliate/db-errors';
 import { db } from '@/lib/db';
-import { activateRenewingSubscription, bookCommission, deactivateIfNoOtherPlan, recordConfirmedPayment, recordFailedPayment } from './activation';
+import { activateSubscription, bookCommission, recordConfirmedPayment, recordFailedPayment, refreshUserPlan } from './activation';
 import { applySucceededIntent } from './checkout';
 import { findPlan } from './plans';
 import { planIdOfProduct, Stripe } from './stripe';
@@ -44,7 +44,7 @@ export async function applyPaidInvoice(invoice: Stripe.Invoice, eventAt: Date, s
       currency: invoice.currency,
     });
   }
-  const updated = await activateRenewingSubscription(row.id, invoicePeriodEnd(invoice, subscription), { renews: true, eventAt });
+  const updated = await activateSubscription(row.id, invoicePeriodEnd(invoice, subscription), eventAt);
   if (amountCents > 0) await bookCommission(row.userId, 'stripe', invoice.id, amountCents);
   return updated;
 }
@@ -89,16 +89,7 @@ async function applySubscriptionUpdate(remote: Stripe.Subscription, eventAt: Dat
     },
   });
   if (written.count === 0) return 'ignored';
-  if (status === 'active') {
-    await db.user.update({
-      where: { id: row.userId },
-      data: { subscriptionStatus: 'active', subscriptionTier: planId, subscriptionEndsAt: cancelAtPeriodEnd ? currentPeriodEnd : null },
-    });
-  } else if (status === 'past_due') {
-    await db.user.update({ where: { id: row.userId }, data: { subscriptionStatus: 'past_due' } });
-  } else if (status === 'canceled') {
-    await deactivateIfNoOtherPlan(row.userId, row.id);
-  }
+  await refreshUserPlan(row.userId);
   return 'applied';
 }
 
@@ -108,7 +99,7 @@ async function applySubscriptionDeleted(remote: Stripe.Subscription, eventAt: Da
   // Deletion is final at Stripe: no later event can revive the subscription, so it applies even if late.
   const lastEventAt = row.lastEventAt && row.lastEventAt > eventAt ? row.lastEventAt : eventAt;
   await db.subscription.update({ where: { id: row.id }, data: { status: 'canceled', cancelAtPeriodEnd: false, lastEventAt } });
-  await deactivateIfNoOtherPlan(row.userId, row.id);
+  await refreshUserPlan(row.userId);
   return 'applied';
 }
 

@@ -257,6 +257,21 @@ describe('one-off plan payment and upgrade (billing page)', () => {
     expect(confirmed.json).toMatchObject({ status: 'succeeded', subscription: { planId: 'enterprise', status: 'active' } });
   });
 
+  it('a subscriber who pays for a higher tier keeps it through the subscription\'s next renewal', async () => {
+    const user = await payer();
+    const { row } = await subscribe(user.jar, 'starter', 'month', 49);
+    await post(signedStripeEvent('invoice.paid', stripe.payLatestInvoice(row.providerSubscriptionId!), webhookSecret));
+    expect(await userRow(user.id)).toMatchObject({ subscriptionTier: 'starter', subscriptionEndsAt: null });
+
+    const created = await call(createIntent, '/api/payments/stripe/create-payment-intent', { jar: user.jar, body: { amount: 199, planType: 'Professional' } });
+    stripe.succeedIntent(created.json.clientSecret.split('_secret_')[0]);
+    expect((await call(upgrade, '/api/subscription/upgrade', { jar: user.jar, body: { planId: 'professional', paymentMethod: 'stripe' } })).status).toBe(200);
+    expect(await userRow(user.id)).toMatchObject({ subscriptionStatus: 'active', subscriptionTier: 'professional', subscriptionEndsAt: null });
+
+    await post(signedStripeEvent('invoice.paid', stripe.renew(row.providerSubscriptionId!), webhookSecret));
+    expect(await userRow(user.id)).toMatchObject({ subscriptionStatus: 'active', subscriptionTier: 'professional', subscriptionEndsAt: null });
+  });
+
   it('refuses a mismatched amount and unknown plan types (400)', async () => {
     const user = await payer();
     expect((await call(createIntent, '/api/payments/stripe/create-payment-intent', { jar: user.jar, body: { amount: 19, planType: 'Professional' } })).status).toBe(400);
