@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import { db } from '@/lib/db';
+import { AppError } from '@/lib/http/errors';
 import { activateSubscription, appliedSubscriptionOf, grantPaidPeriod, recordConfirmedPayment } from './activation';
 import { readPaymentsConfig } from './config';
 import { notFound, PaymentProblem } from './http';
@@ -43,6 +44,11 @@ export function publicSubscription(subscription: { id: string; planId: string; i
 export async function createSubscription(user: Payer, plan: Plan, interval: BillingInterval, clientAmountUsd: number) {
   const amountCents = priceFor(plan, interval, clientAmountUsd);
   const config = requireEnabled();
+  // The current plan cannot be subscribed to again (spec 001 §6): no second renewing charge for it.
+  const current = await db.subscription.findFirst({
+    where: { userId: user.id, planId: plan.id, provider: { in: ['stripe', 'demo'] }, status: 'active', cancelAtPeriodEnd: false, currentPeriodEnd: { gt: new Date() } },
+  });
+  if (current) throw new AppError('conflict', `You are already subscribed to the ${plan.name} plan.`);
   if (config.demoMode) {
     const subscription = await db.subscription.create({
       data: { userId: user.id, planId: plan.id, interval, provider: 'demo', status: 'incomplete', amountCents },

@@ -77,6 +77,11 @@ describe('demo mode', () => {
     const again = await call(demoConfirm, '/api/payments/demo/confirm', { jar: user.jar, body: { subscriptionId: row.id } });
     expect(again.status).toBe(200);
     expect(await db.payment.count({ where: { userId: user.id, provider: 'demo' } })).toBe(1);
+
+    // The current plan cannot be subscribed to twice.
+    const twice = await call(createSubscription, '/api/create-subscription', { jar: user.jar, body: { planId: 'professional', interval: 'month', amount: 199 } });
+    expect(twice.status).toBe(409);
+    expect(twice.json.message).toBe('You are already subscribed to the Professional plan.');
   });
 
   it("refuses another user's demo subscription (404)", async () => {
