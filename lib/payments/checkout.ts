@@ -190,7 +190,8 @@ export async function confirmStripePayment(user: Payer, paymentIntentId: string)
     const remote = await callStripe(() => stripe.subscriptions.retrieve(row.providerSubscriptionId!, { expand: ['latest_invoice'] }));
     const invoice = typeof remote.latest_invoice === 'object' ? remote.latest_invoice : null;
     if ((remote.status === 'active' || remote.status === 'trialing') && invoice?.status === 'paid') {
-      activated = await applyPaidInvoice(invoice, new Date(), remote);
+      const paidAt = invoice.status_transitions?.paid_at;
+      activated = await applyPaidInvoice(invoice, paidAt ? new Date(paidAt * 1000) : new Date(), remote);
     }
   }
   if (!activated && waiting.length === 0) {

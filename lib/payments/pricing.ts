@@ -25,9 +25,13 @@ export const formatUsd = (cents: number) => (cents / 100).toFixed(2);
 
 /** End of one paid period that starts at `from`. */
 export function periodEnd(from: Date, interval: BillingInterval | string): Date {
+  const months = interval === 'year' ? 12 : 1;
   const end = new Date(from);
-  if (interval === 'year') end.setUTCFullYear(end.getUTCFullYear() + 1);
-  else end.setUTCMonth(end.getUTCMonth() + 1);
+  // Jan 31 + 1 month is the last day of February, not March 3 (as Stripe bills month ends).
+  end.setUTCDate(1);
+  end.setUTCMonth(end.getUTCMonth() + months);
+  const lastDay = new Date(Date.UTC(end.getUTCFullYear(), end.getUTCMonth() + 1, 0)).getUTCDate();
+  end.setUTCDate(Math.min(from.getUTCDate(), lastDay));
   return end;
 }
 

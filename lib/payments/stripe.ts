@@ -20,13 +20,15 @@ export function stripeClient(config: PaymentsConfig): Stripe {
   return new Stripe(key, options);
 }
 
-/** Turns a Stripe failure into a 4xx/502 answer with Stripe's own message. */
+/** Turns a Stripe failure into a 4xx answer with Stripe's own message, or a 502 when Stripe failed. */
 export async function callStripe<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    if (error instanceof Stripe.errors.StripeCardError || error instanceof Stripe.errors.StripeInvalidRequestError) {
-      throw new PaymentProblem(402, error.message);
+    if (error instanceof Stripe.errors.StripeCardError) throw new PaymentProblem(402, error.message);
+    if (error instanceof Stripe.errors.StripeInvalidRequestError) {
+      if (error.code === 'resource_missing') throw new PaymentProblem(404, 'Payment not found');
+      throw new PaymentProblem(400, error.message);
     }
     if (error instanceof Stripe.errors.StripeError) throw new PaymentProblem(502, 'The payment provider could not be reached. Please try again.');
     throw error;

@@ -286,6 +286,7 @@ describe('one-off plan payment and upgrade (billing page)', () => {
     const intentId = created.json.clientSecret.split('_secret_')[0];
     stripe.succeedIntent(intentId);
     expect((await call(confirmIntent, '/api/payments/stripe/confirm', { jar: other.jar, body: { paymentIntentId: intentId } })).status).toBe(404);
+    expect((await call(confirmIntent, '/api/payments/stripe/confirm', { jar: other.jar, body: { paymentIntentId: 'pi_does_not_exist' } })).status).toBe(404);
     expect((await call(upgrade, '/api/subscription/upgrade', { jar: other.jar, body: { planId: 'professional' } })).status).toBe(402);
     expect((await userRow(other.id)).subscriptionStatus).toBe('inactive');
   });
