@@ -1,5 +1,5 @@
 import { findPlan, type Plan } from '@/lib/payments/plans';
-import { cryptoAmount, currentPlanId, formatCountdown, formatUsd, planCardPricing, planLimits, subscriptionAmount } from './plan-display';
+import { cryptoAmount, currentPlanId, formatCountdown, formatUsd, planCardPricing, subscriptionAmount } from './plan-display';
 
 const plan = (id: string) => findPlan(id) as Plan;
 
@@ -20,11 +20,6 @@ describe('plans page pricing', () => {
     expect(subscriptionAmount(plan('enterprise'), 'year')).toBe(8991);
   });
 
-  it('words the plan limits', () => {
-    expect(planLimits(plan('starter'))).toEqual(['Up to 50 companies', '5 custom reports per month']);
-    expect(planLimits(plan('professional'))).toEqual(['Up to 500 companies', 'Unlimited reports']);
-    expect(planLimits(plan('enterprise'))).toEqual(['Unlimited companies', 'Unlimited reports']);
-  });
 });
 
 describe('money', () => {

@@ -20,13 +20,6 @@ export function subscriptionAmount(plan: Plan, interval: BillingInterval): numbe
   return priceCents(plan, interval) / 100;
 }
 
-/** Plan limits of spec 001 §9, as the cards word them. */
-export function planLimits(plan: Plan): string[] {
-  const companies = plan.companyLimit === null ? 'Unlimited companies' : `Up to ${plan.companyLimit.toLocaleString('en-US')} companies`;
-  const reports = plan.reportLimit === null ? 'Unlimited reports' : `${plan.reportLimit} custom reports per month`;
-  return [companies, reports];
-}
-
 /** The plan the user is on, from the tier the current-user call names (Basic / Professional / Enterprise or an id). */
 export function currentPlanId(subscriptionTier: string | null | undefined, subscriptionStatus: string | undefined): string | null {
   if (!subscriptionTier) return null;
