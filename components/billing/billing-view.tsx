@@ -33,6 +33,7 @@ export function BillingView() {
   const currentId = currentPlanId(user?.subscriptionTier, user?.subscriptionStatus);
   const selected = plans.data?.find((plan) => plan.id === selectedId) ?? null;
   const publishableKey = config.data?.stripePublishableKey ?? null;
+  const isDemo = config.data?.mode === 'demo';
 
   const intent = useMutation({
     mutationFn: (plan: PlanDto) => createStripePaymentIntent(plan.price, plan.id),
@@ -56,7 +57,7 @@ export function BillingView() {
     setSelectedId(plan.id);
     setStripeSecret(null);
     // Spec 001 §4: the card intent exists as soon as a plan is chosen, so the form is ready on the Stripe tab.
-    if (publishableKey) intent.mutate(plan);
+    if (publishableKey || isDemo) intent.mutate(plan);
   }
 
   const onPaid = (method: PaymentMethod) => {
@@ -65,13 +66,13 @@ export function BillingView() {
 
   return (
     <div className="space-y-8">
-      {config.data?.mode === 'demo' && (
+      {isDemo && (
         <p className="rounded-md border border-warning/30 bg-warning/10 px-4 py-3 text-sm text-warning" data-testid="billing-demo-mode">
-          Demo mode — no payment provider is configured on this server, so no card is charged. To activate a plan without a charge, use the{' '}
+          Demo mode — Stripe is not configured on this server, so card payments here and on the{' '}
           <Link href="/subscription" className="font-medium underline underline-offset-4">
-            demo checkout on the plans page
-          </Link>
-          .
+            plans page
+          </Link>{' '}
+          are simulated and no card is charged.
         </p>
       )}
 
@@ -138,6 +139,7 @@ export function BillingView() {
                     plan={selected}
                     onPaid={onPaid}
                     publishableKey={publishableKey}
+                    isDemo={isDemo}
                     clientSecret={stripeSecret}
                     isCreatingIntent={intent.isPending}
                   />

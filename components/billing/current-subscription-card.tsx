@@ -3,6 +3,7 @@ import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import type { PublicUser } from '@/lib/auth/types';
+import { planFromAnyName } from '@/lib/payments/plans';
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'long' });
 
@@ -44,7 +45,7 @@ export function CurrentSubscriptionCard({ user, isLoading }: { user: PublicUser 
           <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
             <div className="space-y-1">
               <p className="flex flex-wrap items-center gap-2 text-lg font-semibold">
-                <span data-testid="current-tier">{hasPlan ? user.subscriptionTier : 'No active plan'}</span>
+                <span data-testid="current-tier">{hasPlan && user.subscriptionTier ? (planFromAnyName(user.subscriptionTier)?.tierName ?? user.subscriptionTier) : 'No active plan'}</span>
                 {statusBadge(user.subscriptionStatus)}
                 {user.betaAccess && <Badge variant="outline">Beta Access</Badge>}
               </p>

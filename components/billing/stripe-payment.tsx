@@ -16,10 +16,11 @@ export function StripePayment({
   plan,
   onPaid,
   publishableKey,
+  isDemo,
   clientSecret,
   isCreatingIntent,
-}: PaymentPanelProps & { publishableKey: string | null; clientSecret: string | null; isCreatingIntent: boolean }) {
-  if (!publishableKey) return <PaymentUnavailable title="Stripe is not configured on this server" />;
+}: PaymentPanelProps & { publishableKey: string | null; isDemo: boolean; clientSecret: string | null; isCreatingIntent: boolean }) {
+  if (!publishableKey && !isDemo) return <PaymentUnavailable title="Stripe is not configured on this server" />;
   if (isCreatingIntent) {
     return (
       <p role="status" className="flex items-center gap-2 text-sm text-muted-foreground">
@@ -28,10 +29,37 @@ export function StripePayment({
     );
   }
   if (!clientSecret) return <PaymentUnavailable title="Payment system not available" />;
+  if (isDemo || !publishableKey) return <DemoStripeForm plan={plan} onPaid={onPaid} />;
   return (
     <Elements stripe={stripeFor(publishableKey)} options={{ clientSecret }}>
       <StripeForm plan={plan} onPaid={onPaid} />
     </Elements>
+  );
+}
+
+const demoDelayMs = 1500;
+
+/** DEMO MODE: the server priced a simulated card payment; paying it needs no card and charges nothing. */
+function DemoStripeForm({ plan, onPaid }: PaymentPanelProps) {
+  const [isProcessing, setIsProcessing] = useState(false);
+
+  async function pay() {
+    setIsProcessing(true);
+    await new Promise((resolve) => setTimeout(resolve, demoDelayMs));
+    toast({ title: 'Payment Successful', description: `Thank you for subscribing to ${plan.tierName}!`, variant: 'success' });
+    setIsProcessing(false);
+    onPaid('stripe');
+  }
+
+  return (
+    <div className="space-y-4" data-testid="stripe-demo">
+      <p className="rounded-md border border-warning/30 bg-warning/10 px-3 py-2 text-sm text-warning">
+        Demo mode — no card is charged. The payment is simulated and the plan is granted for one period.
+      </p>
+      <Button className="w-full" disabled={isProcessing} onClick={() => void pay()}>
+        {isProcessing ? 'Processing...' : `Pay ${formatUsd(plan.price)}`}
+      </Button>
+    </div>
   );
 }
 
