@@ -16,7 +16,8 @@ function statusBadge(status: string) {
 function renewalLine(user: PublicUser): string | null {
   if (!user.subscriptionEndsAt) return null;
   const date = dateFormat.format(new Date(user.subscriptionEndsAt));
-  if (user.subscriptionStatus === 'active') return `Renews on ${date}`;
+  // A renewing card subscription has no end date on the account; a dated one runs out unless paid again.
+  if (user.subscriptionStatus === 'active') return `Active until ${date}`;
   if (user.subscriptionStatus === 'trial') return `Trial ends on ${date}`;
   return `Ended on ${date}`;
 }
@@ -55,7 +56,7 @@ export function CurrentSubscriptionCard({ user, isLoading }: { user: PublicUser 
                 </p>
               ) : (
                 <p className="text-sm text-muted-foreground">
-                  {hasPlan ? 'No renewal date on file.' : user.betaAccess ? 'Your beta access includes every main screen.' : 'Choose a plan below to unlock the platform.'}
+                  {hasPlan ? 'Renews automatically each billing period.' : user.betaAccess ? 'Your beta access includes every main screen.' : 'Choose a plan below to unlock the platform.'}
                 </p>
               )}
             </div>
