@@ -24,7 +24,7 @@ test('monthly prices, the yearly toggle with its exact figures, limits, secure-p
 
   await page.getByRole('switch', { name: 'Bill yearly' }).click();
   // 12 × monthly less 10 / 20 / 25 %; the headline is the rounded per-month equivalent.
-  const yearly = {
+  const yearly: Record<string, [string, string, string]> = {
     starter: ['$44', '$529.20', '$588'],
     professional: ['$159', '$1,910.40', '$2,388'],
     enterprise: ['$749', '$8,991', '$11,988'],

@@ -53,7 +53,7 @@ export function PlansView() {
   return (
     <div className="space-y-10">
       <div className="flex flex-wrap items-center justify-center gap-3">
-        <span className={cn('text-sm font-medium', interval === 'month' ? 'text-foreground' : 'text-muted-foreground')} id="interval-monthly">
+        <span className={cn('text-sm font-medium', interval === 'month' ? 'text-foreground' : 'text-muted-foreground')}>
           Monthly
         </span>
         <Switch
