@@ -2,6 +2,7 @@
 
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Check } from 'lucide-react';
+import dynamic from 'next/dynamic';
 import Link from 'next/link';
 import { useState } from 'react';
 import { useAuth, userQueryKey } from '@/components/auth/use-auth';
@@ -16,11 +17,13 @@ import { CryptoPayment } from './crypto-payment';
 import { CurrentSubscriptionCard } from './current-subscription-card';
 import { createStripePaymentIntent, fetchPlans, messageOf, paymentKeys, type PlanDto, upgradeSubscription } from './payment-api';
 import type { PaymentMethod } from './payment-result';
-import { PaypalPayment } from './paypal-payment';
 import { currentPlanId, formatUsd } from './plan-display';
 import { SquarePayment } from './square-payment';
 import { StripePayment } from './stripe-payment';
 import { usePaymentConfig } from './use-payment-config';
+
+// PayPal's SDK wrapper is the heaviest panel and the least used: fetched when its tab first opens.
+const PaypalPayment = dynamic(() => import('./paypal-payment').then((module) => module.PaypalPayment), { ssr: false });
 
 /** The billing page (spec 001 §2, §4): current subscription, the three tiers and the upgrade section. */
 export function BillingView() {

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { PaymentUnavailable } from './not-configured';
-import { fetchSquareConfig, paymentKeys, processSquarePayment } from './payment-api';
+import { fetchSquareConfig, messageOf, paymentKeys, processSquarePayment } from './payment-api';
 import type { PaymentPanelProps } from './payment-result';
 import { formatUsd } from './plan-display';
 import type { TokenResult } from './square-card-form';
@@ -46,7 +46,7 @@ export function SquarePayment({ plan, onPaid, environment }: PaymentPanelProps &
     } catch (error) {
       toast({
         title: 'Payment Failed',
-        description: error instanceof Error && error.message ? error.message : 'Payment processing failed',
+        description: messageOf(error, 'Payment processing failed'),
         variant: 'destructive',
       });
     } finally {
