@@ -78,7 +78,7 @@ test('an account without access buys a plan through the demo checkout and reache
   await expect(page).toHaveURL('/dashboard', { timeout: 15_000 });
 
   const user = await (await context.request.get(`${baseURL}/api/auth/user`)).json();
-  expect(user).toMatchObject({ subscriptionStatus: 'active', subscriptionTier: 'starter', betaAccess: false });
+  expect(user).toMatchObject({ subscriptionStatus: 'active', subscriptionTier: 'Basic', betaAccess: false });
   await page.goto('/signals');
   await expect(page).toHaveURL('/signals');
   await context.close();

@@ -28,7 +28,7 @@ test('an unentitled user subscribes in demo mode and becomes active', async ({ c
   const confirmed = await context.request.post(`${baseURL}/api/payments/demo/confirm`, { data: { subscriptionId }, headers });
   expect(await confirmed.json()).toMatchObject({ message: 'Subscription activated (demo mode)', subscription: { status: 'active' } });
   const me = await context.request.get(`${baseURL}/api/auth/user`);
-  expect(await me.json()).toMatchObject({ email: user.email, subscriptionStatus: 'active', subscriptionTier: 'professional' });
+  expect(await me.json()).toMatchObject({ email: user.email, subscriptionStatus: 'active', subscriptionTier: 'Professional' });
 });
 
 test('the Stripe webhook is reached without an Origin header and refuses an unsigned body', async ({ playwright, baseURL }) => {
