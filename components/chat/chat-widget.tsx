@@ -136,7 +136,7 @@ export function ChatWidget() {
               <div key={entry.id} data-role={entry.role} className={cn('flex', entry.role === 'user' ? 'justify-end' : 'justify-start')}>
                 <div
                   className={cn(
-                    'max-w-[85%] rounded-lg px-3 py-2 text-sm whitespace-pre-line',
+                    'max-w-[85%] rounded-lg px-3 py-2 text-sm whitespace-pre-line [overflow-wrap:anywhere]',
                     entry.role === 'user' ? 'bg-primary text-primary-foreground' : 'bg-muted text-foreground',
                   )}
                 >

@@ -58,7 +58,20 @@ async function findTracked(db: Db, message: string): Promise<TrackedCompany | nu
   return match ? loadTracked(db, match.company.id) : null;
 }
 
-function trackedAnalysis(company: TrackedCompany): TreasuryAnalysis {
+/**
+ * The source of the current holdings figure: the snapshot it was read from. Company.source is the
+ * whole provenance record (several sources and commits), too long to quote in a sentence.
+ */
+async function holdingsSourceOf(db: Db, company: TrackedCompany): Promise<string> {
+  const snapshot = await db.holdingSnapshot.findFirst({
+    where: { companyId: company.id, asset: 'BTC', asOf: { lte: company.holdingsAsOf } },
+    orderBy: [{ asOf: 'desc' }, { createdAt: 'desc' }],
+    select: { source: true },
+  });
+  return snapshot?.source ?? company.source.split(/\s+;\s+|,\s+scraped\b/)[0]!;
+}
+
+function trackedAnalysis(company: TrackedCompany, source: string): TreasuryAnalysis {
   const metrics = metricsView(company.metrics);
   return {
     companyId: company.id,
@@ -73,12 +86,12 @@ function trackedAnalysis(company: TrackedCompany): TreasuryAnalysis {
     bitcoinYield: metrics.bitcoinYield,
     btcHoldings: company.btcHoldings,
     holdingsAsOf: company.holdingsAsOf.toISOString(),
-    source: company.source,
+    source,
     defaults: metrics.defaults,
   };
 }
 
-function trackedInfo(company: TrackedCompany): CompanyInfo {
+function trackedInfo(company: TrackedCompany, source: string): CompanyInfo {
   const marketCapUsd = company.marketCapUsd ?? (company.sharePriceUsd && company.sharesOutstanding ? company.sharePriceUsd * company.sharesOutstanding : null);
   return {
     id: company.id,
@@ -89,7 +102,7 @@ function trackedInfo(company: TrackedCompany): CompanyInfo {
     country: company.country,
     btcHoldings: company.btcHoldings,
     holdingsAsOf: company.holdingsAsOf.toISOString(),
-    source: company.source,
+    source,
     marketCapUsd,
     tracked: true,
   };
@@ -134,9 +147,10 @@ async function marketFacts(db: Db, now: Date): Promise<MarketFacts> {
 export async function answerChat(db: Db, message: string, now = new Date()): Promise<ChatResponse> {
   const company = await findTracked(db, message);
   if (company) {
-    const analysis = trackedAnalysis(company);
+    const source = await holdingsSourceOf(db, company);
+    const analysis = trackedAnalysis(company, source);
     const { priceUsd } = await loadBtcMarket(db, now);
-    const { text, generatedBy } = await prose(message, { company: trackedInfo(company), metrics: analysis, btcPriceUsd: priceUsd }, () =>
+    const { text, generatedBy } = await prose(message, { company: trackedInfo(company, source), metrics: analysis, btcPriceUsd: priceUsd }, () =>
       writeCompanyAnalysis(analysis, priceUsd),
     );
     return { message: text, suggestedActions: [ask('Market overview', 'market overview')], treasuryAnalysis: analysis, generatedBy };
@@ -176,8 +190,9 @@ export async function analyzeCompany(db: Db, message: string, now = new Date()):
   const company = await findTracked(db, message);
   const market = await loadBtcMarket(db, now);
   if (company) {
-    const analysis = trackedAnalysis(company);
-    const companyInfo = trackedInfo(company);
+    const source = await holdingsSourceOf(db, company);
+    const analysis = trackedAnalysis(company, source);
+    const companyInfo = trackedInfo(company, source);
     const { text, generatedBy } = await prose(message, { company: companyInfo, metrics: analysis, btcPriceUsd: market.priceUsd }, () =>
       writeCompanyAnalysis(analysis, market.priceUsd),
     );

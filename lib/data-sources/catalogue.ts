@@ -1,5 +1,6 @@
 import type { Db } from '../db';
 import { historySource } from '../db/seed-history';
+import { dataSourceCatalogue } from '../db/seed-sources';
 import { categoryName, sourceCategories, statusLabel } from './labels';
 
 // The Data Sources screen (spec 001 §2, §3): the stored catalogue with signal counts taken from
@@ -71,7 +72,7 @@ function whereOf(matcher: SignalMatcher, since?: Date) {
 }
 
 const statusOrder: Record<string, number> = { active: 0, integration: 1, planned: 2 };
-const priorityOrder: Record<string, number> = { high: 0, medium: 1, low: 2 };
+const catalogueOrder = new Map(dataSourceCatalogue.map((entry, index) => [entry.key, index]));
 
 export async function listDataSources(db: Db, now = new Date()): Promise<DataSourcesResponse> {
   const monthStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
@@ -112,7 +113,7 @@ export async function listDataSources(db: Db, now = new Date()): Promise<DataSou
   sources.sort(
     (a, b) =>
       (statusOrder[a.status] ?? 3) - (statusOrder[b.status] ?? 3) ||
-      (priorityOrder[a.priority] ?? 3) - (priorityOrder[b.priority] ?? 3) ||
+      (catalogueOrder.get(a.key) ?? Infinity) - (catalogueOrder.get(b.key) ?? Infinity) ||
       a.name.localeCompare(b.name),
   );
   const active = sources.filter((source) => source.status === 'active');
