@@ -1,5 +1,5 @@
 import type { Db } from '../db';
-import { historySource } from '../db/seed-history';
+import { holdingsSignalSource } from '../db/seed-signals';
 import { dataSourceCatalogue } from '../db/seed-sources';
 import { categoryName, sourceCategories, statusLabel } from './labels';
 
@@ -19,7 +19,7 @@ interface SignalMatcher {
 const matchers: Record<string, SignalMatcher> = {
   'sec-filings': { sourcePrefixes: ['SEC EDGAR'], note: 'Signals from 8-K, Form 4 and proxy filings read from EDGAR.' },
   'board-appointments': { signalTypes: ['board-meeting'], note: 'Board and officer changes (8-K items 5.02, 5.07) and proxy statements, read through the SEC feed.' },
-  'holdings-table': { sourcePrefixes: [historySource], note: 'Signals derived from recorded holdings changes.' },
+  'holdings-table': { sourcePrefixes: [holdingsSignalSource], note: 'Signals derived from the holdings changes this table recorded.' },
   'market-prices': { note: 'Prices feed the metrics and the dashboard; they raise no signals.' },
 };
 

@@ -1,6 +1,6 @@
 import { db } from '@/lib/db';
 import { seedAll } from '@/lib/db/seed-all';
-import { historySource } from '@/lib/db/seed-history';
+import { holdingsSignalSource } from '@/lib/db/seed-signals';
 import { resetDatabase } from '@/lib/testing/database';
 import { call, CookieJar } from '@/lib/testing/http';
 import { POST as register } from '../auth/register/route';
@@ -40,7 +40,7 @@ beforeAll(async () => {
       signal('a', 'SEC EDGAR 8-K', 'sec-filing', now),
       signal('b', 'SEC EDGAR Form 4', 'insider-trading', lastYear),
       signal('c', 'SEC EDGAR 8-K', 'board-meeting', now),
-      signal('d', historySource, 'sec-filing', lastYear),
+      signal('d', holdingsSignalSource, 'sec-filing', lastYear),
       signal('e', 'somewhere else', 'other', now),
     ],
   });
