@@ -46,6 +46,8 @@ test('tabs filter the source cards by status, with the spec’s labels', async (
   await page.getByRole('tab', { name: 'Active' }).click();
   await expect(cards).toHaveCount(6);
   await expect(page.getByTestId('source-holdings-table')).not.toContainText('Never');
+  // The seeded signals come from the holdings changes this table recorded.
+  await expect(page.getByTestId('signals-holdings-table')).not.toHaveText('0');
 });
 
 test('the category summary counts active and total sources per category', async ({ page }) => {
