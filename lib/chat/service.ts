@@ -55,7 +55,11 @@ function loadTracked(db: Db, id: string) {
 async function findTracked(db: Db, message: string): Promise<TrackedCompany | null> {
   const companies = await db.company.findMany({ select: { id: true, name: true, ticker: true } });
   const match = findCompanyInMessage(message, companies);
-  return match ? loadTracked(db, match.company.id) : null;
+  if (!match) return null;
+  // "Acme Strategy Corp (ACME)" names its own ticker: a name match on "Strategy" is not that company.
+  const statedTicker = match.by === 'name' ? describeCompany(message)?.ticker : null;
+  if (statedTicker && statedTicker !== match.company.ticker.toUpperCase()) return null;
+  return loadTracked(db, match.company.id);
 }
 
 /**

@@ -151,6 +151,12 @@ describe('POST /api/chat/analyze-company', () => {
     expect(suggestedActions).toEqual([{ label: 'Add to tracking', action: 'add_company', data: { companyInfo, analysis } }]);
   });
 
+  it('does not take a stated new ticker for a tracked company whose name shares a word', async () => {
+    const response = await call(analyzeCompany, '/api/chat/analyze-company', { jar: analyst, body: { message: 'Analyze Acme Strategy Corp (ACMS), which holds 50 BTC' } });
+    expect(response.status).toBe(200);
+    expect(response.json.companyInfo).toMatchObject({ name: 'Acme Strategy Corp', ticker: 'ACMS', tracked: false });
+  });
+
   it('answers 404 with the spec’s message when no company is identifiable', async () => {
     for (const message of ['analyze something for me', 'what is the treasury outlook', 'analyze Quasar Dynamics']) {
       const response = await call(analyzeCompany, '/api/chat/analyze-company', { jar: analyst, body: { message } });
