@@ -1,5 +1,6 @@
 import { Building2, Bitcoin } from 'lucide-react';
 import { PageHeader } from '@/components/shell/page-header';
+import { ChatWidget } from '@/components/chat/chat-widget';
 import { MfaPrompt } from '@/components/security/mfa-prompt';
 import { ConnectionStatusCard } from '@/components/realtime/connection-status-card';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -62,6 +63,7 @@ export async function DashboardView() {
           )}
         </CardContent>
       </Card>
+      <ChatWidget />
     </>
   );
 }
