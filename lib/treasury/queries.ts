@@ -279,14 +279,18 @@ export function trigramsOf(text: string): string[] {
 }
 
 /**
- * On SQLite, the ids of the signals that may contain `term`, from the trigram index of migration
- * signal_search_fts (a rare term's few candidates instead of a scan of every signal). Null when the
- * index cannot narrow the search: a term under three characters, or one so common that walking the
- * date index fills a page sooner. Only a prefilter: listSignals still applies its own LIKE, so the
- * results are the same with or without it.
+ * The ids of the signals that may contain `term`, from the trigram indexes (a rare term's few
+ * candidates instead of a scan), or null when they cannot narrow the search: a term under three
+ * characters, or one so common that walking the date index fills a page sooner. Only a prefilter:
+ * listSignals still applies its own case-insensitive match, so results are the same with or without it.
  */
 async function searchCandidates(db: Db, term: string): Promise<string[] | null> {
-  if (databaseProvider() !== 'sqlite' || [...term].length < 3) return null;
+  if ([...term].length < 3) return null;
+  return databaseProvider() === 'postgresql' ? postgresCandidates(db, term) : sqliteCandidates(db, term);
+}
+
+/** SQLite: the FTS5 trigram index of migration signal_search_fts. */
+async function sqliteCandidates(db: Db, term: string): Promise<string[] | null> {
   // The index folds case beyond ASCII differently from LIKE: such a term is matched as a whole phrase.
   const match = /^[\x00-\x7f]*$/.test(term) ? searchTrigrams(term).map(ftsPhrase).join(' AND ') : ftsPhrase(term);
   const rows = await db.$queryRawUnsafe<{ id: string }[]>(
@@ -295,6 +299,33 @@ async function searchCandidates(db: Db, term: string): Promise<string[] | null> 
     searchCandidateCap + 1,
   );
   return rows.length > searchCandidateCap ? null : rows.map((row) => row.id);
+}
+
+/** How long the PostgreSQL prefilter may take before the term counts as common. */
+const postgresPrefilterMs = 25;
+const likeLiteral = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+
+/**
+ * PostgreSQL: the trigram GIN indexes of migration signal_search. An ILIKE on the whole term makes
+ * GIN read the posting list of every trigram in it, common ones included (tens of milliseconds at a
+ * million rows); three trigrams chosen as for SQLite read far less. A common term's bitmap is large,
+ * though, so the prefilter gets a short statement timeout: past it, the term is common and the
+ * planner's own plan (a walk of the date index) answers instead.
+ */
+async function postgresCandidates(db: Db, term: string): Promise<string[] | null> {
+  const patterns = searchTrigrams(term).map(likeLiteral);
+  const all = (column: string) => patterns.map((_, index) => `"${column}" ILIKE $${index + 1}`).join(' AND ');
+  const sql = `SELECT "id" FROM "Signal" WHERE (${all('description')}) OR (${all('companyName')}) OR (${all('source')}) LIMIT ${searchCandidateCap + 1}`;
+  try {
+    const rows = await db.$transaction(async (tx) => {
+      await tx.$executeRawUnsafe(`SET LOCAL statement_timeout = ${postgresPrefilterMs}`);
+      return tx.$queryRawUnsafe<{ id: string }[]>(sql, ...patterns);
+    });
+    return rows.length > searchCandidateCap ? null : rows.map((row) => row.id);
+  } catch (error) {
+    if (/statement timeout|canceling statement|57014/i.test(error instanceof Error ? error.message : String(error))) return null;
+    throw error;
+  }
 }
 
 /** A page of signals, newest first, with a keyset cursor for the next page. */
