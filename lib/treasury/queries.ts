@@ -279,17 +279,11 @@ export function trigramsOf(text: string): string[] {
 }
 
 /**
- * The ids of the signals that may contain `term`, from the trigram indexes (a rare term's few
- * candidates instead of a scan), or null when they cannot narrow the search: a term under three
- * characters, or one so common that walking the date index fills a page sooner. Only a prefilter:
- * listSignals still applies its own case-insensitive match, so results are the same with or without it.
+ * SQLite: the ids of the signals that may contain `term`, from the FTS5 trigram index of migration
+ * signal_search_fts (a rare term's few candidates instead of a scan of every signal), or null when it
+ * cannot narrow the search because the term is so common that walking the date index fills a page
+ * sooner. Only a prefilter: listSignals still applies its own LIKE, so results are the same.
  */
-async function searchCandidates(db: Db, term: string): Promise<string[] | null> {
-  if ([...term].length < 3) return null;
-  return databaseProvider() === 'postgresql' ? postgresCandidates(db, term) : sqliteCandidates(db, term);
-}
-
-/** SQLite: the FTS5 trigram index of migration signal_search_fts. */
 async function sqliteCandidates(db: Db, term: string): Promise<string[] | null> {
   // The index folds case beyond ASCII differently from LIKE: such a term is matched as a whole phrase.
   const match = /^[\x00-\x7f]*$/.test(term) ? searchTrigrams(term).map(ftsPhrase).join(' AND ') : ftsPhrase(term);
@@ -301,31 +295,39 @@ async function sqliteCandidates(db: Db, term: string): Promise<string[] | null> 
   return rows.length > searchCandidateCap ? null : rows.map((row) => row.id);
 }
 
-/** How long the PostgreSQL prefilter may take before the term counts as common. */
-const postgresPrefilterMs = 25;
+/** How long the planner's own plan may run before the term counts as rare (PostgreSQL). */
+const postgresQuickMs = 15;
 const likeLiteral = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 
-/**
- * PostgreSQL: the trigram GIN indexes of migration signal_search. An ILIKE on the whole term makes
- * GIN read the posting list of every trigram in it, common ones included (tens of milliseconds at a
- * million rows); three trigrams chosen as for SQLite read far less. A common term's bitmap is large,
- * though, so the prefilter gets a short statement timeout: past it, the term is common and the
- * planner's own plan (a walk of the date index) answers instead.
- */
-async function postgresCandidates(db: Db, term: string): Promise<string[] | null> {
-  const patterns = searchTrigrams(term).map(likeLiteral);
-  const all = (column: string) => patterns.map((_, index) => `"${column}" ILIKE $${index + 1}`).join(' AND ');
-  const sql = `SELECT "id" FROM "Signal" WHERE (${all('description')}) OR (${all('companyName')}) OR (${all('source')}) LIMIT ${searchCandidateCap + 1}`;
+type Transaction = Parameters<Parameters<Db['$transaction']>[0]>[0];
+
+/** Runs `work` with a statement timeout; null when it ran out of time. */
+async function withStatementTimeout<T>(db: Db, ms: number, work: (tx: Transaction) => Promise<T>): Promise<T | null> {
   try {
-    const rows = await db.$transaction(async (tx) => {
-      await tx.$executeRawUnsafe(`SET LOCAL statement_timeout = ${postgresPrefilterMs}`);
-      return tx.$queryRawUnsafe<{ id: string }[]>(sql, ...patterns);
+    return await db.$transaction(async (tx) => {
+      await tx.$executeRawUnsafe(`SET LOCAL statement_timeout = ${ms}`);
+      return work(tx);
     });
-    return rows.length > searchCandidateCap ? null : rows.map((row) => row.id);
   } catch (error) {
     if (/statement timeout|canceling statement|57014/i.test(error instanceof Error ? error.message : String(error))) return null;
     throw error;
   }
+}
+
+/**
+ * PostgreSQL: the ids of the signals that may contain `term`, from the trigram GIN indexes of
+ * migration signal_search. An ILIKE on the whole term makes GIN read the posting list of every
+ * trigram in it, common ones included (tens of milliseconds at a million rows); three trigrams chosen
+ * as for SQLite read far less. Null when there are more candidates than a prefilter is worth.
+ */
+async function postgresCandidates(db: Db, term: string): Promise<string[] | null> {
+  const patterns = searchTrigrams(term).map(likeLiteral);
+  const all = (column: string) => patterns.map((_, index) => `"${column}" ILIKE $${index + 1}`).join(' AND ');
+  const rows = await db.$queryRawUnsafe<{ id: string }[]>(
+    `SELECT "id" FROM "Signal" WHERE (${all('description')}) OR (${all('companyName')}) OR (${all('source')}) LIMIT ${searchCandidateCap + 1}`,
+    ...patterns,
+  );
+  return rows.length > searchCandidateCap ? null : rows.map((row) => row.id);
 }
 
 /** A page of signals, newest first, with a keyset cursor for the next page. */
@@ -334,30 +336,36 @@ export async function listSignals(db: Db, query: SignalQuery) {
   // Spec 001 §5: the search matches description, signalType or source (and the company's name).
   const term = query.q?.trim() ?? '';
   const types = term ? signalTypes.filter((type) => type.includes(term.toLowerCase())) : [];
-  const candidates = term && types.length === 0 ? await searchCandidates(db, term) : null;
-  const rows = await db.signal.findMany({
-    where: {
-      ...(query.severity ? { severity: query.severity } : {}),
-      ...(query.type ? { signalType: query.type } : {}),
-      ...(query.since ? { detectedAt: { gte: query.since } } : {}),
-      ...(candidates ? { id: { in: candidates } } : {}),
-      ...(term
-        ? { OR: [{ description: text(term) }, { companyName: text(term) }, { source: text(term) }, ...(types.length ? [{ signalType: { in: types } }] : [])] }
-        : {}),
-      // Keyset: (detectedAt, id) < cursor. The redundant `detectedAt <= cursor` bounds the index
-      // range; with only the OR, SQLite scans the index from the newest row on every page.
-      ...(query.cursor
-        ? {
-            AND: [
-              { detectedAt: { lte: query.cursor.detectedAt } },
-              { OR: [{ detectedAt: { lt: query.cursor.detectedAt } }, { detectedAt: query.cursor.detectedAt, id: { lt: query.cursor.id } }] },
-            ],
-          }
-        : {}),
-    },
-    orderBy: [{ detectedAt: 'desc' }, { id: 'desc' }],
-    take: query.limit + 1,
+  const where = (candidates: string[] | null) => ({
+    ...(query.severity ? { severity: query.severity } : {}),
+    ...(query.type ? { signalType: query.type } : {}),
+    ...(query.since ? { detectedAt: { gte: query.since } } : {}),
+    ...(candidates ? { id: { in: candidates } } : {}),
+    ...(term
+      ? { OR: [{ description: text(term) }, { companyName: text(term) }, { source: text(term) }, ...(types.length ? [{ signalType: { in: types } }] : [])] }
+      : {}),
+    // Keyset: (detectedAt, id) < cursor. The redundant `detectedAt <= cursor` bounds the index
+    // range; with only the OR, SQLite scans the index from the newest row on every page.
+    ...(query.cursor
+      ? {
+          AND: [
+            { detectedAt: { lte: query.cursor.detectedAt } },
+            { OR: [{ detectedAt: { lt: query.cursor.detectedAt } }, { detectedAt: query.cursor.detectedAt, id: { lt: query.cursor.id } }] },
+          ],
+        }
+      : {}),
   });
+  const args = (candidates: string[] | null) => ({ where: where(candidates), orderBy: [{ detectedAt: 'desc' as const }, { id: 'desc' as const }], take: query.limit + 1 });
+  let rows: Awaited<ReturnType<typeof db.signal.findMany>>;
+  if (!term || types.length > 0 || [...term].length < 3) rows = await db.signal.findMany(args(null));
+  else if (databaseProvider() === 'postgresql') {
+    // The planner walks the date index for a common term (a page fills at once) but reads every
+    // trigram's posting list for a rare one; a short timeout tells the two apart, and a rare term is
+    // then narrowed through three of its trigrams.
+    rows =
+      (await withStatementTimeout(db, postgresQuickMs, (tx) => tx.signal.findMany(args(null)))) ??
+      (await db.signal.findMany(args(await postgresCandidates(db, term))));
+  } else rows = await db.signal.findMany(args(await sqliteCandidates(db, term)));
   const page = rows.slice(0, query.limit);
   return { signals: page.map(signalView), nextCursor: rows.length > query.limit ? encodeCursor(page.at(-1)!) : null };
 }
