@@ -1,6 +1,7 @@
 import type { Db } from '../db';
 import { recomputeMetrics } from '../treasury/metrics-store';
 import { seedCompanies } from './seed';
+import { seedReportSchedules } from '../reports/schedules';
 import { seedHoldingHistory, seedMissingSnapshots } from './seed-history';
 import { seedDataSources } from './seed-sources';
 
@@ -24,5 +25,7 @@ export async function seedAll(db: Db, log: (line: string) => void = () => {}) {
   log(
     `Seeded data sources: ${sources.created} created, ${sources.updated} updated (${sources.total} sources; holdings table current to ${sources.holdingsLastSuccessAt?.toISOString().slice(0, 10) ?? 'never'}).`,
   );
+  const schedules = await seedReportSchedules(db);
+  log(`Seeded report schedules: ${schedules.created} of ${schedules.total} new.`);
   log(`Computed metrics for ${await recomputeMetrics(db)} companies (docs/metrics.md).`);
 }
