@@ -123,13 +123,13 @@ function companyRows(companies: readonly ReportCompany[]) {
 
 const companyColumns = [
   { header: '#', width: 0.35, align: 'right' as const },
-  { header: 'Company', width: 2.6 },
-  { header: 'Ticker', width: 0.9 },
+  { header: 'Company', width: 2.3 },
+  { header: 'Ticker', width: 0.8 },
   { header: 'Holdings', width: 1.4, align: 'right' as const },
   { header: 'Grade', width: 0.6 },
   { header: 'Risk', width: 0.6, align: 'right' as const },
-  { header: 'Conviction', width: 0.9, align: 'right' as const },
-  { header: 'Governance', width: 0.95, align: 'right' as const },
+  { header: 'Conviction', width: 1.05, align: 'right' as const },
+  { header: 'Governance', width: 1.1, align: 'right' as const },
   { header: 'mNAV', width: 0.7, align: 'right' as const },
 ];
 
