@@ -1,0 +1,51 @@
+import { Bitcoin, Gauge, HeartPulse, Scale } from 'lucide-react';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { formatBtc, formatMoney, riskColorClass } from '@/lib/format';
+import type { AnalyticsSummary } from '@/lib/reports/analytics';
+
+/** The four summary cards of the Analytics page, from the stored data. */
+export function AnalyticsSummaryCards({ summary }: { summary: AnalyticsSummary }) {
+  const cards = [
+    {
+      key: 'btc',
+      label: 'Total BTC Held',
+      icon: <Bitcoin />,
+      value: formatBtc(Math.round(summary.totalBtc)),
+      hint: `${formatMoney(summary.totalValueUsd)} across ${summary.trackedCompanies} companies`,
+    },
+    {
+      key: 'risk',
+      label: 'Average Risk Score',
+      icon: <Gauge />,
+      value: summary.averageRiskScore.toFixed(1),
+      valueClass: riskColorClass(summary.averageRiskScore),
+      hint: `${summary.highRiskCompanies} companies at 7 or above`,
+    },
+    { key: 'health', label: 'Healthy Treasuries', icon: <HeartPulse />, value: `${summary.shareGradedAB}%`, hint: 'Companies graded A or B' },
+    {
+      key: 'nav',
+      label: 'Premium / Discount to NAV',
+      icon: <Scale />,
+      value: `${summary.premiumCompanies} / ${summary.discountCompanies}`,
+      hint: summary.medianMnav === null ? 'Market caps unknown' : `Median mNAV ${summary.medianMnav.toFixed(2)}x (companies with a known market cap)`,
+    },
+  ];
+  return (
+    <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+      {cards.map((card) => (
+        <Card key={card.key} data-testid={`analytics-card-${card.key}`}>
+          <CardHeader className="flex flex-row items-center justify-between gap-2 pb-2">
+            <CardTitle className="text-sm font-medium text-muted-foreground">{card.label}</CardTitle>
+            <span className="text-muted-foreground [&_svg]:size-4" aria-hidden="true">
+              {card.icon}
+            </span>
+          </CardHeader>
+          <CardContent>
+            <p className={`text-2xl font-bold tabular-nums ${card.valueClass ?? ''}`}>{card.value}</p>
+            <p className="mt-1 text-xs text-muted-foreground">{card.hint}</p>
+          </CardContent>
+        </Card>
+      ))}
+    </div>
+  );
+}
