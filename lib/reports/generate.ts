@@ -174,10 +174,12 @@ export async function buildReport(type: ReportType, template: ReportTemplate, da
     if (mnavs.length) find(`Median mNAV of the ${mnavs.length} companies with a known market cap is ${mnav(median(mnavs))}; ${mnavs.filter((value) => value < 1).length} trade below their bitcoin NAV.`);
     const flagged = companies.filter((company) => company.flagged);
     if (flagged.length) find(`${flagged.length} companies have holdings figures that disagree between sources by more than 5%: ${flagged.slice(0, 5).map((company) => company.name).join(', ')}.`, true);
+    const gradeColors: Record<string, string> = { A: '#10b981', B: '#84cc16', C: '#f59e0b', D: '#f97316', F: '#ef4444' };
+    const gradeData = grades.map((grade) => ({ ...grade, label: `Grade ${grade.label}`, color: gradeColors[grade.label] }));
     sections.push(() => {
       doc.heading('Grade distribution');
-      doc.barChart('Companies by health grade', grades.map((grade) => ({ ...grade, label: `Grade ${grade.label}` })));
-      doc.pieChart('Share of grades', grades.filter((grade) => grade.value > 0).map((grade) => ({ ...grade, label: `Grade ${grade.label}` })));
+      doc.barChart('Companies by health grade', gradeData);
+      doc.pieChart('Share of grades', gradeData.filter((grade) => grade.value > 0));
       if (data.trends.length) doc.lineChart('Total BTC held by tracked companies', data.trends.map((point) => ({ label: point.date, value: point.totalBtc })), (value) => formatBtc(Math.round(value)));
       doc.heading('Top companies');
       doc.table(companyColumns, companyRows(companies));
