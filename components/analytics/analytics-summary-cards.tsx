@@ -1,4 +1,4 @@
-import { Bitcoin, Gauge, HeartPulse, Scale } from 'lucide-react';
+import { Bitcoin, Gauge, HeartPulse, TrendingUp } from 'lucide-react';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { formatBtc, formatMoney, riskColorClass } from '@/lib/format';
 import type { AnalyticsSummary } from '@/lib/reports/analytics';
@@ -23,15 +23,17 @@ export function AnalyticsSummaryCards({ summary }: { summary: AnalyticsSummary }
     },
     { key: 'health', label: 'Healthy Treasuries', icon: <HeartPulse />, value: `${summary.shareGradedAB}%`, hint: 'Companies graded A or B' },
     {
-      key: 'nav',
-      label: 'Premium / Discount to NAV',
-      icon: <Scale />,
-      value: `${summary.premiumCompanies} / ${summary.discountCompanies}`,
-      hint: summary.medianMnav === null ? 'Market caps unknown' : `Median mNAV ${summary.medianMnav.toFixed(2)}x (companies with a known market cap)`,
+      key: 'growth',
+      label: 'BTC Added (90 days)',
+      icon: <TrendingUp />,
+      value: summary.btcAdded90d === null ? '—' : `${summary.btcAdded90d >= 0 ? '+' : ''}${formatBtc(summary.btcAdded90d)}`,
+      hint:
+        (summary.btcGrowth90dPct === null ? 'Not enough holdings history' : `${summary.btcGrowth90dPct >= 0 ? '+' : ''}${summary.btcGrowth90dPct}% net across tracked companies`) +
+        (summary.medianMnav === null ? '' : `; ${summary.premiumCompanies} above / ${summary.discountCompanies} below NAV`),
     },
   ];
   return (
-    <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+    <div className="grid grid-cols-2 gap-4 lg:grid-cols-4">
       {cards.map((card) => (
         <Card key={card.key} data-testid={`analytics-card-${card.key}`}>
           <CardHeader className="flex flex-row items-center justify-between gap-2 pb-2">

@@ -16,7 +16,7 @@ export function SectorBreakdownTab() {
         {(data) => (
           <ResponsiveContainer width="100%" height={280}>
             <PieChart>
-              <Pie data={data} dataKey="percentage" nameKey="sector" innerRadius={55} outerRadius={95} paddingAngle={2} isAnimationActive={false}>
+              <Pie data={data} dataKey="percentage" nameKey="sector" innerRadius={55} outerRadius={95} paddingAngle={2} stroke="var(--card)" isAnimationActive={false}>
                 {data.map((share) => (
                   <Cell key={share.sector} fill={sectorColor(share.sector)} />
                 ))}

@@ -25,9 +25,9 @@ export function ReportCard({ report }: { report: ReportDto }) {
               <Badge variant="secondary">{report.type}</Badge>
               <ReportStatusBadge status={report.status} />
               {report.shared && <Badge variant="outline">Scheduled</Badge>}
-              <span>{report.pages} pages</span>
+              <span>{report.pages} {report.pages === 1 ? 'page' : 'pages'}</span>
               <span aria-hidden="true">•</span>
-              <span>{report.insights} insights</span>
+              <span>{report.insights} {report.insights === 1 ? 'insight' : 'insights'}</span>
               {report.criticalFindings > 0 && (
                 <>
                   <span aria-hidden="true">•</span>

@@ -29,7 +29,7 @@ export function ReportStatsTiles() {
     );
   }
   return (
-    <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4" aria-busy={stats.isPending}>
+    <div className="grid grid-cols-2 gap-4 lg:grid-cols-4" aria-busy={stats.isPending}>
       {tiles.map((tile) => (
         <Card key={tile.key} data-testid={`report-stat-${tile.key}`}>
           <CardHeader className="flex flex-row items-center justify-between gap-2 pb-2">

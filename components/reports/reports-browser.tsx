@@ -51,7 +51,7 @@ export function ReportsBrowser() {
         <PeriodSelect value={period} onChange={setPeriod} />
       </div>
       <Tabs defaultValue="recent" className="gap-4">
-        <TabsList aria-label="Reports" className="w-full sm:w-fit">
+        <TabsList aria-label="Reports" className="h-auto w-full flex-wrap sm:w-fit">
           <TabsTrigger value="recent">Recent Reports</TabsTrigger>
           <TabsTrigger value="scheduled">Scheduled Reports</TabsTrigger>
           <TabsTrigger value="templates">Report Templates</TabsTrigger>

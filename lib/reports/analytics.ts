@@ -20,16 +20,23 @@ export interface AnalyticsSummary {
   discountCompanies: number;
   medianMnav: number | null;
   btcPriceUsd: number | null;
+  /** Net BTC the tracked companies added over the last 90 days of holdings history, and as a percent. */
+  btcAdded90d: number | null;
+  btcGrowth90dPct: number | null;
 }
 
 export async function getAnalyticsSummary(db: Db, now = new Date()): Promise<AnalyticsSummary> {
-  const [stats, health, mnavs] = await Promise.all([
+  const [stats, health, trends, mnavs] = await Promise.all([
     getDashboardStats(db, now),
     getHealthDistribution(db),
+    getTreasuryTrends(db, { days: 90 }),
     db.companyMetric.findMany({ where: { premiumToNav: { not: null } }, select: { premiumToNav: true }, orderBy: { premiumToNav: 'asc' } }),
   ]);
   const values = mnavs.map((row) => row.premiumToNav!);
   const middle = values.length >> 1;
+  const first = trends[0];
+  const last = trends.at(-1);
+  const added = first && last && first !== last ? Math.round((last.totalBtc - first.totalBtc) * 10) / 10 : null;
   return {
     totalBtc: stats.totalBitcoin,
     totalValueUsd: stats.btcPriceUsd ? stats.totalBitcoinValue : null,
@@ -41,6 +48,8 @@ export async function getAnalyticsSummary(db: Db, now = new Date()): Promise<Ana
     discountCompanies: values.filter((value) => value < 1).length,
     medianMnav: values.length ? Math.round((values.length % 2 ? values[middle]! : (values[middle - 1]! + values[middle]!) / 2) * 100) / 100 : null,
     btcPriceUsd: stats.btcPriceUsd,
+    btcAdded90d: added,
+    btcGrowth90dPct: added !== null && first!.totalBtc > 0 ? Math.round((added / first!.totalBtc) * 1000) / 10 : null,
   };
 }
 
@@ -118,6 +127,7 @@ export async function buildAnalyticsPdf(db: Db, now = new Date()): Promise<Uint8
     ['Average risk score', `${summary.averageRiskScore.toFixed(1)} of 10 (${summary.highRiskCompanies} at 7 or above)`],
     ['Graded A-B', `${summary.shareGradedAB}% of companies`],
     ['Premium to NAV', `${summary.premiumCompanies} companies`],
+    ['BTC added (90 days)', summary.btcAdded90d === null ? 'n/a' : `${formatBtc(summary.btcAdded90d)} (${summary.btcGrowth90dPct ?? 0}%)`],
     ['Discount to NAV', `${summary.discountCompanies} companies (median mNAV ${summary.medianMnav === null ? 'n/a' : `${summary.medianMnav.toFixed(2)}x`})`],
   ]);
   doc.heading('Health analysis');
