@@ -1,6 +1,6 @@
 import type { Db } from '../db';
-import { recomputeMetrics } from '../treasury/metrics-store';
 import { seedReportSchedules } from '../reports/schedules';
+import { recomputeMetrics } from '../treasury/metrics-store';
 import { seedCompanies } from './seed';
 import { seedHoldingHistory, seedMissingSnapshots } from './seed-history';
 import { seedDataSources } from './seed-sources';
