@@ -276,11 +276,12 @@ export class PdfDocumentBuilder {
     const values = points.map((point) => point.value);
     const min = Math.min(...values);
     const max = Math.max(...values);
-    const span = max - min || 1;
+    const span = max - min;
     const xOf = (index: number) => (points.length === 1 ? (left + right) / 2 : left + ((right - left) * index) / (points.length - 1));
-    const yOf = (value: number) => plotBottom + ((top - plotBottom) * (value - min)) / span;
+    // A flat series sits mid-height rather than on the axis.
+    const yOf = (value: number) => (span === 0 ? (plotBottom + top) / 2 : plotBottom + ((top - plotBottom) * (value - min)) / span);
     this.page.drawText(toWinAnsi(format(max)), { x: margin, y: top - 8, size: 8, font: this.regular, color: muted });
-    this.page.drawText(toWinAnsi(format(min)), { x: margin, y: plotBottom, size: 8, font: this.regular, color: muted });
+    if (span > 0) this.page.drawText(toWinAnsi(format(min)), { x: margin, y: plotBottom, size: 8, font: this.regular, color: muted });
     for (let index = 1; index < points.length; index += 1) {
       this.page.drawLine({ start: { x: xOf(index - 1), y: yOf(values[index - 1]!) }, end: { x: xOf(index), y: yOf(values[index]!) }, thickness: 1.6, color: accent });
     }

@@ -33,11 +33,14 @@ export async function buildSignalInvestigation(db: Db, id: string, now = new Dat
     signal.companyId
       ? db.signal.findMany({ where: { companyId: signal.companyId, id: { not: signal.id } }, orderBy: [{ detectedAt: 'desc' }, { id: 'desc' }], take: 15 })
       : Promise.resolve([]),
-    signal.companyId ? db.holdingSnapshot.findMany({ where: { companyId: signal.companyId }, orderBy: [{ asOf: 'desc' }, { createdAt: 'desc' }], take: 12 }) : Promise.resolve([]),
+    signal.companyId ? db.holdingSnapshot.findMany({ where: { companyId: signal.companyId }, orderBy: [{ asOf: 'desc' }, { createdAt: 'desc' }], take: 1000 }) : Promise.resolve([]),
     db.marketPrice.findFirst({ where: { symbol: 'BTC', at: { lte: signal.detectedAt } }, orderBy: { at: 'desc' } }),
     db.marketPrice.findFirst({ where: { symbol: 'BTC', at: { lte: now } }, orderBy: { at: 'desc' } }),
     db.marketPrice.findFirst({ where: { symbol: 'BTC', at: { lte: new Date(signal.detectedAt.getTime() - 30 * day) } }, orderBy: { at: 'desc' } }),
   ]);
+
+  // The daily table repeats unchanged quantities; the readings that changed tell the story.
+  const readings = snapshots.filter((snapshot, index) => index === snapshots.length - 1 || snapshot.quantity !== snapshots[index + 1]!.quantity).slice(0, 15);
 
   const doc = await PdfDocumentBuilder.create({
     title: `Signal Investigation: ${signal.companyName}`,
@@ -92,14 +95,14 @@ export async function buildSignalInvestigation(db: Db, id: string, now = new Dat
     ]);
     if (metrics.defaults.length) doc.paragraph(`Defaults used (inputs missing): ${metrics.defaults.join(', ')}.`, { size: 9 });
     if (company.holdingsSourceUrl) doc.paragraph(`Holdings source document: ${company.holdingsSourceUrl}`, { size: 9 });
-    doc.heading('Holdings history', 2);
+    doc.heading('Holdings changes', 2);
     doc.table(
       [{ header: 'As of', width: 1 }, { header: 'Quantity', width: 1.2, align: 'right' }, { header: 'Source', width: 1.4 }, { header: 'Document', width: 2.6 }],
-      snapshots.map((snapshot) => [snapshot.asOf.toISOString().slice(0, 10), formatBtc(snapshot.quantity), snapshot.source, snapshot.sourceUrl ?? '-']),
+      readings.map((snapshot) => [snapshot.asOf.toISOString().slice(0, 10), formatBtc(snapshot.quantity), snapshot.source, snapshot.sourceUrl ?? '-']),
       { emptyText: 'No holdings readings stored.' },
     );
-    const points = snapshots.slice().reverse().map((snapshot) => ({ label: snapshot.asOf.toISOString().slice(0, 10), value: snapshot.quantity }));
-    if (points.length > 1) doc.lineChart('BTC held over the latest readings', points, (value) => formatBtc(Math.round(value)));
+    const points = readings.slice().reverse().map((snapshot) => ({ label: snapshot.asOf.toISOString().slice(0, 10), value: snapshot.quantity }));
+    if (points.length > 1) doc.lineChart('BTC held at each change', points, (value) => formatBtc(Math.round(value)));
   } else {
     doc.paragraph('The signal is not linked to a tracked company.');
   }
