@@ -103,6 +103,18 @@ const typeDescriptions: Record<ReportType, string> = {
   Discovery: 'The discovery pipeline of companies moving toward a bitcoin treasury, by status, type and priority',
 };
 
+/** Signals per calendar day from the first to the last, with the quiet days as zeros. */
+function signalsPerDay(signals: readonly ReportSignal[]) {
+  const counts = new Map(countBy(signals, (signal) => dateOf(signal.detectedAt)).map((entry) => [entry.label, entry.value]));
+  const times = signals.map((signal) => Date.parse(dateOf(signal.detectedAt)));
+  const series: { label: string; value: number }[] = [];
+  for (let time = Math.min(...times); time <= Math.max(...times); time += day) {
+    const label = dateOf(new Date(time));
+    series.push({ label, value: counts.get(label) ?? 0 });
+  }
+  return series;
+}
+
 const number = (value: number, digits = 1) => (Number.isFinite(value) ? value.toFixed(digits) : '-');
 const mnav = (value: number | null) => (value === null ? 'n/a' : `${value.toFixed(2)}x`);
 const dateOf = (date: Date) => date.toISOString().slice(0, 10);
@@ -199,8 +211,7 @@ export async function buildReport(type: ReportType, template: ReportTemplate, da
       doc.heading('Signals by severity and type');
       doc.barChart('Signals by severity', severities.map((entry, index) => ({ ...entry, color: ['#ef4444', '#f59e0b', '#3b82f6', '#10b981'][index] })));
       doc.pieChart('Signals by type', types.filter((entry) => entry.value > 0));
-      const perDay = countBy(signals.slice().reverse(), (signal) => dateOf(signal.detectedAt));
-      if (perDay.length > 1) doc.lineChart('Signals per day', perDay);
+      if (signals.length > 1) doc.lineChart('Signals per day', signalsPerDay(signals));
       doc.heading('Most active companies');
       doc.table(
         [{ header: 'Company', width: 3 }, { header: 'Signals', align: 'right' }, { header: 'Critical', align: 'right' }],
