@@ -13,7 +13,7 @@ const rule = rgb(0.85, 0.87, 0.9);
 const accent = rgb(0.96, 0.58, 0.1);
 const palette = ['#f59e0b', '#3b82f6', '#10b981', '#ef4444', '#8b5cf6', '#ec4899', '#14b8a6', '#64748b'];
 
-export function hexColor(hex: string): RGB {
+function hexColor(hex: string): RGB {
   const value = hex.replace('#', '');
   return rgb(parseInt(value.slice(0, 2), 16) / 255, parseInt(value.slice(2, 4), 16) / 255, parseInt(value.slice(4, 6), 16) / 255);
 }
@@ -28,20 +28,20 @@ export function toWinAnsi(text: string): string {
     .replace(/[^\x20-\x7e\xa0-\xff\n]/g, '?');
 }
 
-export interface ChartDatum {
+interface ChartDatum {
   label: string;
   value: number;
   color?: string;
 }
 
-export interface TableColumn {
+interface TableColumn {
   header: string;
   /** Relative width; the columns share the content width in proportion. */
   width?: number;
   align?: 'left' | 'right';
 }
 
-export interface DocumentOptions {
+interface DocumentOptions {
   title: string;
   subtitle?: string;
   /** Label/value lines on the title page (period, generated at, ...). */

@@ -76,7 +76,7 @@ async function loadAllCompanies(db: Db) {
 }
 
 /** A cell that a spreadsheet could read as a formula is prefixed with a quote (CSV injection). */
-export function csvCell(value: string | number | boolean | null | undefined): string {
+function csvCell(value: string | number | boolean | null | undefined): string {
   if (value === null || value === undefined) return '';
   let text = String(value);
   if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;

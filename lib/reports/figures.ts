@@ -76,7 +76,7 @@ export function median(values: readonly number[]): number | null {
   return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 }
 
-export interface StressScenario {
+interface StressScenario {
   drop: number;
   btcPriceUsd: number;
   treasuryValueUsd: number;
@@ -129,7 +129,7 @@ export function topBySignalCount(signals: readonly ReportSignal[], limit = 10) {
   return [...counts.values()].sort((a, b) => b.total - a.total || b.critical - a.critical || a.companyName.localeCompare(b.companyName)).slice(0, limit);
 }
 
-export interface ScheduleTiming {
+interface ScheduleTiming {
   cadence: string;
   hour: number;
   minute: number;

@@ -23,7 +23,7 @@ import { periodLabel, type ReportTemplate, type ReportType } from './schema';
 // Builds a report's PDF and findings from the stored data for a period. Reports cover the
 // 100 largest holders (spec 001 §2: "Reports mention 100 companies").
 
-export const coveredCompanies = 100;
+const coveredCompanies = 100;
 const day = 86_400_000;
 export const reportDisclaimer =
   'For information only; not investment advice. Figures are computed from public filings and stored market prices as of the generation time; holdings may lag the companies\u2019 latest disclosures.';
@@ -82,7 +82,7 @@ export interface Finding {
   critical: boolean;
 }
 
-export interface BuiltReport {
+interface BuiltReport {
   title: string;
   description: string;
   findings: Finding[];

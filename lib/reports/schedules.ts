@@ -20,7 +20,7 @@ interface ScheduleDefinition {
   periodDays: number;
 }
 
-export const reportScheduleDefinitions: readonly ScheduleDefinition[] = [
+const reportScheduleDefinitions: readonly ScheduleDefinition[] = [
   { key: 'weekly-health-summary', name: 'Weekly Health Summary', type: 'Health Analysis', cadence: 'weekly', timing: 'Monday 9:00 AM', dayOfWeek: 1, hour: 9, status: 'active', periodDays: 7 },
   { key: 'signal-detection-report', name: 'Signal Detection Report', type: 'Signal Analysis', cadence: 'daily', timing: 'Daily 6:00 AM', hour: 6, status: 'active', periodDays: 7 },
   { key: 'monthly-deep-dive', name: 'Monthly Deep Dive', type: 'Risk Assessment', cadence: 'once', timing: 'August 31st', dayOfMonth: 31, monthOfYear: 8, hour: 9, status: 'scheduled', periodDays: 90 },

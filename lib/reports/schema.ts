@@ -19,7 +19,7 @@ export const templateReportType: Record<Exclude<ReportTemplate, 'custom'>, Repor
   'regulatory-compliance': 'Signal Analysis',
 };
 
-export const reportStatuses = ['ready', 'generating', 'scheduled', 'failed'] as const;
+const reportStatuses = ['ready', 'generating', 'scheduled', 'failed'] as const;
 export type ReportStatus = (typeof reportStatuses)[number];
 
 export function periodDaysOf(period: ReportPeriod): number | null {

@@ -39,7 +39,7 @@ const listSelect = {
 } as const;
 type ReportSummaryRow = Pick<ReportRow, keyof typeof listSelect>;
 
-export function toReportDto(row: ReportSummaryRow): ReportDto {
+function toReportDto(row: ReportSummaryRow): ReportDto {
   return {
     id: row.id,
     title: row.title,
@@ -59,11 +59,11 @@ export function toReportDto(row: ReportSummaryRow): ReportDto {
   };
 }
 
-export function findingsToContent(findings: readonly Finding[]): string {
+function findingsToContent(findings: readonly Finding[]): string {
   return findings.map((finding) => (finding.critical ? `${criticalPrefix}${finding.text}` : finding.text)).join('\n');
 }
 
-export function contentToFindings(content: string): Finding[] {
+function contentToFindings(content: string): Finding[] {
   return content
     .split('\n')
     .filter(Boolean)
@@ -132,7 +132,7 @@ async function assertWithinPlanLimit(db: Db, user: { id: string; betaAccess: boo
   if (used >= plan.reportLimit) throw new AppError('forbidden', `Your ${plan.name} plan includes ${plan.reportLimit} custom reports per month. Upgrade for unlimited reports.`);
 }
 
-export interface NewReport {
+interface NewReport {
   type: ReportType;
   template: ReportTemplate;
   periodDays: number | null;
