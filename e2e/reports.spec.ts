@@ -44,7 +44,7 @@ test('shows the tiles, search, period and the three tabs', async ({ page, baseUR
 });
 
 test('Generate Custom Report creates a report that turns ready, downloads as a PDF and opens in the viewer', async ({ page, baseURL }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   await openReports(page, baseURL!);
   await expect(page.getByTestId('reports-empty')).toBeVisible();
   await expect(page.getByTestId('report-stat-totalReports').locator('p.text-2xl')).toHaveText('0');
@@ -58,7 +58,7 @@ test('Generate Custom Report creates a report that turns ready, downloads as a P
 
   const card = page.getByTestId('report-card').first();
   await expect(card).toContainText('Risk Assessment Report - Last 30 days');
-  await expect(card).toHaveAttribute('data-status', 'ready', { timeout: 20_000 });
+  await expect(card).toHaveAttribute('data-status', 'ready', { timeout: 45_000 });
   await expect(card.getByText('ready', { exact: true })).toBeVisible();
   await expect(page.getByTestId('report-stat-totalReports').locator('p.text-2xl')).toHaveText('1');
   await expect(page.getByTestId('report-stat-successRate').locator('p.text-2xl')).toHaveText('100%');
@@ -83,13 +83,14 @@ test('Generate Custom Report creates a report that turns ready, downloads as a P
 });
 
 test('Use Template shows its two toasts and creates a report from the template', async ({ page, baseURL }) => {
+  test.setTimeout(90_000);
   await openReports(page, baseURL!);
   await page.getByRole('tab', { name: 'Report Templates' }).click();
   await page.getByTestId('report-template').filter({ hasText: 'Executive Summary' }).getByRole('button', { name: 'Use Template' }).click();
   await expect(toast(page, 'Template Selected')).toBeVisible();
   await expect(toast(page, 'Template Ready')).toBeVisible({ timeout: 5_000 });
   await page.getByRole('tab', { name: 'Recent Reports' }).click();
-  await expect(page.getByTestId('report-card').filter({ hasText: 'Executive Summary: Health Analysis Report' })).toHaveAttribute('data-status', 'ready', { timeout: 20_000 });
+  await expect(page.getByTestId('report-card').filter({ hasText: 'Executive Summary: Health Analysis Report' })).toHaveAttribute('data-status', 'ready', { timeout: 45_000 });
 });
 
 test('search and period filter the list; others cannot open my report', async ({ page, baseURL, browser }) => {

@@ -34,7 +34,7 @@ async function user(entitled: boolean) {
 }
 
 async function waitForReport(jar: CookieJar, id: string) {
-  for (let attempt = 0; attempt < 100; attempt += 1) {
+  for (let attempt = 0; attempt < 600; attempt += 1) {
     const response = await call(reportDetail, `/api/reports/${id}`, { jar, params: { id } });
     if (response.json.status !== 'generating') return response.json;
     await new Promise((resolve) => setTimeout(resolve, 50));
@@ -122,7 +122,7 @@ describe('generation and download', () => {
     expect(pdf.getPageCount()).toBeGreaterThanOrEqual(2);
     expect(pdf.getPageCount()).toBe(report.pages);
     expect(pdf.getTitle()).toBe(report.title);
-  });
+  }, 60_000);
 
   it('serves the file inline for the viewer', async () => {
     const [report] = (await call(listReports, '/api/reports?period=all', { jar: analyst })).json;
@@ -146,13 +146,22 @@ describe('generation and download', () => {
     expect((await downloadPdf(analyst, 'missing')).status).toBe(404);
   });
 
+  it('holds a Starter subscriber to 5 custom reports a month', async () => {
+    const { jar, id } = await user(false);
+    await db.user.update({ where: { id }, data: { subscriptionStatus: 'active', subscriptionTier: 'starter', subscriptionEndsAt: new Date(Date.now() + 30 * 86_400_000) } });
+    await db.report.createMany({ data: Array.from({ length: 5 }, (_, index) => ({ userId: id, type: 'Discovery', title: `Earlier ${index}`, description: 'x', status: 'ready' })) });
+    const refused = await call(createReport, '/api/reports', { jar, body: { type: 'Discovery', period: '30d' } });
+    expect(refused.status).toBe(403);
+    expect(refused.json.message).toMatch(/5 custom reports per month/);
+  });
+
   it('creates a report from a template', async () => {
     const created = await call(createReport, '/api/reports', { jar: analyst, body: { template: 'executive-summary', period: '90d' } });
     expect(created.status).toBe(202);
     const report = await waitForReport(analyst, created.json.id);
     expect(report.title).toMatch(/^Executive Summary: Health Analysis Report/);
     expect(report.template).toBe('executive-summary');
-  });
+  }, 60_000);
 });
 
 describe('filters and stats', () => {
@@ -220,7 +229,7 @@ describe('scheduled reports', () => {
     expect(moved.every((schedule) => schedule.nextRunAt! > now && schedule.lastRunAt?.getTime() === now.getTime())).toBe(true);
     const listed = (await call(listReports, '/api/reports', { jar: analyst })).json;
     expect(listed.filter((report: { shared: boolean }) => report.shared)).toHaveLength(2);
-  }, 30_000);
+  }, 60_000);
 });
 
 describe('signal investigation PDF', () => {
@@ -248,7 +257,7 @@ describe('analytics export', () => {
     const metrics = await db.companyMetric.findMany({ select: { healthGrade: true } });
     expect(Math.abs(summary.shareGradedAB - (metrics.filter((metric) => 'AB'.includes(metric.healthGrade)).length / companies.length) * 100)).toBeLessThan(1);
     expect(summary.btcAdded90d).not.toBeNull();
-  });
+  }, 30_000);
 
   it('exports every company as CSV', async () => {
     const response = await call(analyticsExport, '/api/analytics/export?format=csv', { jar: analyst });
@@ -266,5 +275,5 @@ describe('analytics export', () => {
     expect(response.headers.get('content-type')).toBe('application/pdf');
     const pdf = await PDFDocument.load(new Uint8Array(await response.arrayBuffer()));
     expect(pdf.getPageCount()).toBeGreaterThanOrEqual(3);
-  });
+  }, 30_000);
 });
