@@ -4,6 +4,7 @@ import { seedAll } from '@/lib/db/seed-all';
 import { jobs } from '@/lib/jobs/registry';
 import { getAnalyticsSummary } from '@/lib/reports/analytics';
 import { runDueReportSchedules } from '@/lib/reports/schedules';
+import { failStaleReports } from '@/lib/reports/service';
 import { resetDatabase } from '@/lib/testing/database';
 import { call, CookieJar } from '@/lib/testing/http';
 import { GET as analyticsExport } from './analytics/export/route';
@@ -213,6 +214,16 @@ describe('scheduled reports', () => {
       ['Discovery Pipeline', 'Daily 3:00 PM', 'active'],
     ]);
     expect(response.json.every((schedule: { nextRunAt: string | null }) => schedule.nextRunAt && Date.parse(schedule.nextRunAt) > Date.now() - 60_000)).toBe(true);
+  });
+
+  it('marks reports left generating by a stopped process as failed', async () => {
+    const owner = await db.user.findFirstOrThrow({ where: { email: { startsWith: 'reports' } }, orderBy: { createdAt: 'asc' } });
+    const stale = await db.report.create({ data: { userId: owner.id, type: 'Discovery', title: 'Stale', description: 'x', status: 'generating', createdAt: new Date(Date.now() - 11 * 60_000) } });
+    const fresh = await db.report.create({ data: { userId: owner.id, type: 'Discovery', title: 'Fresh', description: 'x', status: 'generating' } });
+    expect(await failStaleReports(db)).toBeGreaterThanOrEqual(1);
+    expect((await db.report.findUniqueOrThrow({ where: { id: stale.id } })).status).toBe('failed');
+    expect((await db.report.findUniqueOrThrow({ where: { id: fresh.id } })).status).toBe('generating');
+    await db.report.deleteMany({ where: { id: { in: [stale.id, fresh.id] } } });
   });
 
   it('generates the due reports once as shared reports and moves nextRunAt on', async () => {

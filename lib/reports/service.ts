@@ -158,6 +158,17 @@ export async function createReportRow(db: Db, report: NewReport, now = new Date(
   });
 }
 
+const staleGeneratingMs = 10 * 60 * 1000;
+
+/** A report left 'generating' by a process that stopped (deploy, crash) is marked failed so it stops spinning. */
+export async function failStaleReports(db: Db, now = new Date()): Promise<number> {
+  const { count } = await db.report.updateMany({
+    where: { status: 'generating', createdAt: { lt: new Date(now.getTime() - staleGeneratingMs) } },
+    data: { status: 'failed', error: 'Generation was interrupted. Generate the report again.', description: 'Generation was interrupted.' },
+  });
+  return count;
+}
+
 /** Builds the PDF and findings for a 'generating' row and stores them; marks the row failed on error. */
 export async function generateReport(db: Db, id: string, now = new Date()): Promise<ReportStatus> {
   const row = await db.report.findUniqueOrThrow({ where: { id }, select: { type: true, template: true, periodDays: true } });
@@ -196,6 +207,9 @@ export async function requestReport(db: Db, user: { id: string; betaAccess: bool
   await assertWithinPlanLimit(db, user, now);
   const type = input.template === 'custom' ? input.type! : (input.type ?? templateReportType[input.template]);
   const row = await createReportRow(db, { type, template: input.template, periodDays: periodDaysOf(input.period), userId: user.id }, now);
-  const generation = generateReport(db, row.id, now);
+  const generation = generateReport(db, row.id, now).catch((error: unknown) => {
+    console.error('Report generation failed', row.id, error);
+    return 'failed' as const;
+  });
   return { report: toReportDto(row), generation };
 }
