@@ -1,4 +1,5 @@
 import type { Db } from '../db';
+import { seedReportSchedules } from '../reports/schedules';
 import { recomputeMetrics } from '../treasury/metrics-store';
 import { seedCompanies } from './seed';
 import { seedHoldingHistory, seedMissingSnapshots } from './seed-history';
@@ -27,5 +28,7 @@ export async function seedAll(db: Db, log: (line: string) => void = () => {}) {
   );
   const fromHistory = await seedHistorySignals(db);
   log(`Seeded ${fromHistory.signals} signals and ${fromHistory.discoveries} discoveries from the holdings history (docs/signals.md).`);
+  const schedules = await seedReportSchedules(db);
+  log(`Seeded report schedules: ${schedules.created} of ${schedules.total} new.`);
   log(`Computed metrics for ${await recomputeMetrics(db)} companies (docs/metrics.md).`);
 }

@@ -1,5 +1,7 @@
 import type { Db } from '../db';
 import { ingestJobs } from '../ingest/jobs';
+import { runDueReportSchedules } from '../reports/schedules';
+import { failStaleReports } from '../reports/service';
 
 // Periodic work. server.ts runs due jobs on a timer; on hosts without a long-lived process
 // (Vercel) the same jobs run through GET /api/cron, called by the platform's scheduler.
@@ -25,6 +27,15 @@ export const jobs: Job[] = [
     },
   },
   ...ingestJobs(),
+  {
+    name: 'scheduled-reports',
+    everyMs: 5 * 60 * 1000,
+    async run(db) {
+      const interrupted = await failStaleReports(db);
+      const { generated, failed } = await runDueReportSchedules(db);
+      return `generated ${generated} scheduled reports${failed ? `, ${failed} failed` : ''}${interrupted ? `; ${interrupted} interrupted reports marked failed` : ''}`;
+    },
+  },
 ];
 
 export interface JobResult {

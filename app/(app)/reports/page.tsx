@@ -1,4 +1,7 @@
 import type { Metadata } from 'next';
+import { GenerateReportDialog } from '@/components/reports/generate-report-dialog';
+import { ReportStatsTiles } from '@/components/reports/report-stats-tiles';
+import { ReportsBrowser } from '@/components/reports/reports-browser';
 import { PageHeader } from '@/components/shell/page-header';
 import { guardPage } from '@/lib/auth/page-guard';
 
@@ -6,5 +9,13 @@ export const metadata: Metadata = { title: 'Reports' };
 
 export default async function ReportsPage() {
   if (!(await guardPage('/reports'))) return null;
-  return <PageHeader title="Intelligence Reports" description="Generated reports on treasury health, signals, risk and discoveries." />;
+  return (
+    <div className="space-y-6">
+      <PageHeader title="Intelligence Reports" description="Reports on treasury health, signals, risk and discoveries, covering the top 100 holders.">
+        <GenerateReportDialog />
+      </PageHeader>
+      <ReportStatsTiles />
+      <ReportsBrowser />
+    </div>
+  );
 }

@@ -32,7 +32,10 @@ it('runs the scheduled jobs with the secret', async () => {
   const response = await call('Bearer test-cron-secret-value');
   expect(response.status).toBe(200);
   expect(await response.json()).toEqual({
-    results: [{ name: 'purge-client-errors', ok: true, detail: 'removed 1 error reports older than 90 days' }],
+    results: [
+      { name: 'purge-client-errors', ok: true, detail: 'removed 1 error reports older than 90 days' },
+      { name: 'scheduled-reports', ok: true, detail: 'generated 0 scheduled reports' },
+    ],
   });
   expect((await db.clientErrorReport.findMany()).map((report) => report.referenceId)).toEqual(['ERR-NEW']);
 });

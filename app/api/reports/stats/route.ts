@@ -1,0 +1,12 @@
+import { requireEntitledUser } from '@/lib/auth/viewer';
+import { db } from '@/lib/db';
+import { route } from '@/lib/http/route';
+import { getReportStats } from '@/lib/reports/service';
+
+export const dynamic = 'force-dynamic';
+
+/** The four tiles of the Reports page, counted over the reports the caller can see. */
+export const GET = route(async (request) => {
+  const { user } = await requireEntitledUser(request);
+  return Response.json(await getReportStats(db, user.id), { headers: { 'Cache-Control': 'private, no-store' } });
+});

@@ -1,0 +1,59 @@
+'use client';
+
+import type { UseQueryResult } from '@tanstack/react-query';
+import { BarChart3 } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+
+export const tooltipStyle = {
+  contentStyle: { background: 'var(--popover)', color: 'var(--popover-foreground)', border: '1px solid var(--border)', borderRadius: 8, fontSize: 12 },
+  labelStyle: { color: 'var(--popover-foreground)' },
+  itemStyle: { color: 'var(--popover-foreground)' },
+} as const;
+export const axisProps = { stroke: 'var(--muted-foreground)', fontSize: 12, tickLine: false } as const;
+
+/** A card around one chart with its loading, error and empty states. */
+export function ChartPanel<T>({
+  title,
+  description,
+  query,
+  isEmpty,
+  children,
+  testId,
+}: {
+  title: string;
+  description?: string;
+  query: UseQueryResult<T>;
+  isEmpty: (data: T) => boolean;
+  children: (data: T) => React.ReactNode;
+  testId?: string;
+}) {
+  return (
+    <Card data-testid={testId}>
+      <CardHeader>
+        <CardTitle>{title}</CardTitle>
+        {description && <CardDescription>{description}</CardDescription>}
+      </CardHeader>
+      <CardContent>
+        {query.isPending ? (
+          <Skeleton className="h-64 w-full" aria-label={`Loading ${title}`} />
+        ) : query.isError ? (
+          <div role="alert" className="flex h-64 flex-col items-center justify-center gap-3 text-sm text-destructive">
+            <span>Unable to load this chart. {query.error.message}</span>
+            <Button variant="outline" size="sm" onClick={() => query.refetch()}>
+              Try again
+            </Button>
+          </div>
+        ) : isEmpty(query.data) ? (
+          <div className="flex h-64 flex-col items-center justify-center gap-2 text-sm text-muted-foreground">
+            <BarChart3 className="size-6" aria-hidden="true" />
+            No data yet.
+          </div>
+        ) : (
+          <div data-chart>{children(query.data)}</div>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

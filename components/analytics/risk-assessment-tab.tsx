@@ -1,0 +1,66 @@
+'use client';
+
+import { useQuery } from '@tanstack/react-query';
+import { Bar, BarChart, CartesianGrid, Cell, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+import { formatBtc, riskColorClass } from '@/lib/format';
+import { getJson } from '@/lib/http/api-client';
+import { riskHistogram } from '@/lib/reports/figures';
+import type { HoldingRow } from './analytics-queries';
+import { axisProps, ChartPanel, tooltipStyle } from './chart-panel';
+
+const bandColors: Record<string, string> = { '7-8.5': '#f59e0b', '8.5-10': '#ef4444' };
+
+export function RiskAssessmentTab() {
+  const holdings = useQuery({ queryKey: ['/api/treasury/holdings?limit=1000'], queryFn: () => getJson<HoldingRow[]>('/api/treasury/holdings?limit=1000') as Promise<HoldingRow[]> });
+  const highest = [...(holdings.data ?? [])].sort((a, b) => b.metrics.aiRiskScore - a.metrics.aiRiskScore || b.btcHoldings - a.btcHoldings).slice(0, 10);
+  return (
+    <div className="grid gap-4 lg:grid-cols-2">
+      <ChartPanel testId="chart-risk-histogram" title="Risk Score Distribution" description="Companies by AI risk score band (7 medium, 8.5 high)." query={holdings} isEmpty={(data) => data.length === 0}>
+        {(data) => (
+          <ResponsiveContainer width="100%" height={260}>
+            <BarChart data={riskHistogram(data.map((company) => company.metrics.aiRiskScore))}>
+              <CartesianGrid strokeDasharray="3 3" stroke="var(--border)" vertical={false} />
+              <XAxis dataKey="label" {...axisProps} />
+              <YAxis allowDecimals={false} {...axisProps} />
+              <Tooltip {...tooltipStyle} formatter={(value) => [value, 'Companies']} cursor={{ fill: 'var(--muted)' }} />
+              <Bar dataKey="value" radius={[4, 4, 0, 0]} isAnimationActive={false}>
+                {riskHistogram([]).map((band) => (
+                  <Cell key={band.label} fill={bandColors[band.label] ?? '#10b981'} />
+                ))}
+              </Bar>
+            </BarChart>
+          </ResponsiveContainer>
+        )}
+      </ChartPanel>
+      <Card data-testid="highest-risk-list">
+        <CardHeader>
+          <CardTitle>Highest-Risk Companies</CardTitle>
+          <CardDescription>Top 10 by AI risk score.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          {holdings.isPending ? (
+            <Skeleton className="h-64 w-full" />
+          ) : highest.length === 0 ? (
+            <p className="text-sm text-muted-foreground">No companies yet.</p>
+          ) : (
+            <ol className="divide-y text-sm">
+              {highest.map((company) => (
+                <li key={company.id} className="flex items-center justify-between gap-3 py-2">
+                  <span className="min-w-0">
+                    <span className="font-medium">{company.name}</span> <span className="text-muted-foreground">{company.ticker}</span>
+                    <span className="block text-xs text-muted-foreground">
+                      {formatBtc(company.btcHoldings)} · grade {company.metrics.healthGrade}
+                    </span>
+                  </span>
+                  <span className={`font-semibold tabular-nums ${riskColorClass(company.metrics.aiRiskScore)}`}>{company.metrics.aiRiskScore.toFixed(1)}</span>
+                </li>
+              ))}
+            </ol>
+          )}
+        </CardContent>
+      </Card>
+    </div>
+  );
+}

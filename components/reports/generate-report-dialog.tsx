@@ -1,0 +1,90 @@
+'use client';
+
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { FilePlus2 } from 'lucide-react';
+import { useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
+import { Label } from '@/components/ui/label';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { toast } from '@/components/ui/use-toast';
+import { ApiError } from '@/lib/http/api-client';
+import { postReport, reportKeys } from '@/lib/reports/queries';
+import { defaultReportPeriod, reportPeriods, reportTypes, type ReportPeriod, type ReportType } from '@/lib/reports/schema';
+import { periodOptionLabels } from './period-select';
+
+/** Generate Custom Report: pick a type and period; the report appears as generating, then ready. */
+export function GenerateReportDialog() {
+  const [open, setOpen] = useState(false);
+  const [type, setType] = useState<ReportType>('Health Analysis');
+  const [period, setPeriod] = useState<ReportPeriod>(defaultReportPeriod);
+  const queryClient = useQueryClient();
+  const generate = useMutation({
+    mutationFn: () => postReport({ type, period, template: 'custom' }),
+    onSuccess: (report) => {
+      toast({ title: 'Report Generating', description: `${report.type} report for ${periodOptionLabels[period].toLowerCase()} is being generated.` });
+      setOpen(false);
+      void queryClient.invalidateQueries({ queryKey: reportKeys.all });
+    },
+    onError: (error) => {
+      toast({ title: 'Report Failed', description: error instanceof ApiError ? (error.serverMessage ?? error.message) : error.message, variant: 'destructive' });
+    },
+  });
+
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <DialogTrigger asChild>
+        <Button>
+          <FilePlus2 aria-hidden="true" />
+          Generate Custom Report
+        </Button>
+      </DialogTrigger>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Generate Custom Report</DialogTitle>
+          <DialogDescription>Builds a PDF from the stored data of the top 100 holders for the period you choose.</DialogDescription>
+        </DialogHeader>
+        <div className="grid gap-4">
+          <div className="grid gap-2">
+            <Label htmlFor="report-type">Report type</Label>
+            <Select value={type} onValueChange={(value) => setType(value as ReportType)}>
+              <SelectTrigger id="report-type" className="w-full">
+                <SelectValue />
+              </SelectTrigger>
+              <SelectContent>
+                {reportTypes.map((option) => (
+                  <SelectItem key={option} value={option}>
+                    {option}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
+          </div>
+          <div className="grid gap-2">
+            <Label htmlFor="report-period">Period</Label>
+            <Select value={period} onValueChange={(value) => setPeriod(value as ReportPeriod)}>
+              <SelectTrigger id="report-period" className="w-full">
+                <SelectValue />
+              </SelectTrigger>
+              <SelectContent>
+                {reportPeriods.map((option) => (
+                  <SelectItem key={option} value={option}>
+                    {periodOptionLabels[option]}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
+          </div>
+        </div>
+        <DialogFooter>
+          <Button variant="outline" onClick={() => setOpen(false)}>
+            Cancel
+          </Button>
+          <Button onClick={() => generate.mutate()} disabled={generate.isPending}>
+            {generate.isPending ? 'Generating...' : 'Generate Report'}
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,49 @@
+'use client';
+
+import { useQuery } from '@tanstack/react-query';
+import { AlertTriangle, CheckCircle2, FileText, Lightbulb } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+import { fetchReportStats, reportKeys } from '@/lib/reports/queries';
+import type { ReportStatsDto } from '@/lib/reports/schema';
+
+const tiles: { key: keyof ReportStatsDto; label: string; icon: React.ReactNode; hint: string; format: (value: number | null) => string }[] = [
+  { key: 'totalReports', label: 'Total Reports', icon: <FileText />, hint: 'Your reports and the scheduled ones', format: (value) => String(value ?? 0) },
+  { key: 'totalInsights', label: 'Insights Generated', icon: <Lightbulb />, hint: 'Findings across those reports', format: (value) => String(value ?? 0) },
+  { key: 'criticalFindings', label: 'Critical Findings', icon: <AlertTriangle />, hint: 'Findings marked critical', format: (value) => String(value ?? 0) },
+  { key: 'successRate', label: 'Success Rate', icon: <CheckCircle2 />, hint: 'Finished reports that generated', format: (value) => (value === null ? '—' : `${value}%`) },
+];
+
+/** The four tiles of the Reports page, counted by the server. */
+export function ReportStatsTiles() {
+  const stats = useQuery({ queryKey: reportKeys.stats, queryFn: fetchReportStats });
+  if (stats.isError) {
+    return (
+      <div role="alert" className="flex flex-wrap items-center gap-3 rounded-lg border border-destructive/50 p-4 text-sm text-destructive">
+        <span>Unable to load report statistics. {stats.error.message}</span>
+        <Button variant="outline" size="sm" onClick={() => stats.refetch()}>
+          Try again
+        </Button>
+      </div>
+    );
+  }
+  return (
+    <div className="grid grid-cols-2 gap-4 lg:grid-cols-4" aria-busy={stats.isPending}>
+      {tiles.map((tile) => (
+        <Card key={tile.key} data-testid={`report-stat-${tile.key}`}>
+          <CardHeader className="flex flex-row items-center justify-between gap-2 pb-2">
+            <CardTitle className="text-sm font-medium text-muted-foreground">{tile.label}</CardTitle>
+            <span className="text-muted-foreground [&_svg]:size-4" aria-hidden="true">
+              {tile.icon}
+            </span>
+          </CardHeader>
+          <CardContent>
+            {stats.isPending ? <Skeleton className="h-8 w-16" /> : <p className="text-2xl font-bold tabular-nums">{tile.format(stats.data[tile.key])}</p>}
+            <p className="mt-1 text-xs text-muted-foreground">{tile.hint}</p>
+          </CardContent>
+        </Card>
+      ))}
+    </div>
+  );
+}

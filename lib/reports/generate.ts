@@ -1,0 +1,297 @@
+import type { Db } from '../db';
+import { formatBtc, formatMoney, sectorColor } from '../format';
+import { PdfDocumentBuilder } from '../pdf/document';
+import { sectorAllocation } from '../treasury/aggregates';
+import { metricDefaults } from '../treasury/metrics';
+import { loadBtcPrice } from '../treasury/metrics-store';
+import { getTreasuryTrends } from '../treasury/queries';
+import {
+  average,
+  countBy,
+  gradeDistribution,
+  median,
+  riskHistogram,
+  shareGradedAB,
+  stressScenarios,
+  topBySignalCount,
+  type ReportCompany,
+  type ReportDiscovery,
+  type ReportSignal,
+} from './figures';
+import { periodLabel, type ReportTemplate, type ReportType } from './schema';
+
+// Builds a report's PDF and findings from the stored data for a period. Reports cover the
+// 100 largest holders (spec 001 §2: "Reports mention 100 companies").
+
+const coveredCompanies = 100;
+const day = 86_400_000;
+export const reportDisclaimer =
+  'For information only; not investment advice. Figures are computed from public filings and stored market prices as of the generation time; holdings may lag the companies\u2019 latest disclosures.';
+
+export interface ReportData {
+  now: Date;
+  periodDays: number | null;
+  companies: ReportCompany[];
+  trackedCompanies: number;
+  btcPriceUsd: number | null;
+  btcPricedAt: Date | null;
+  signals: ReportSignal[];
+  discoveries: ReportDiscovery[];
+  trends: { date: string; totalBtc: number; totalValueUsd: number | null }[];
+}
+
+export async function loadReportData(db: Db, periodDays: number | null, now = new Date()): Promise<ReportData> {
+  const since = periodDays ? new Date(now.getTime() - periodDays * day) : undefined;
+  const [rows, trackedCompanies, market, signals, discoveries, trends] = await Promise.all([
+    db.company.findMany({ orderBy: [{ btcHoldings: 'desc' }, { id: 'asc' }], take: coveredCompanies, include: { metrics: true } }),
+    db.company.count(),
+    loadBtcPrice(db, now),
+    db.signal.findMany({ where: { detectedAt: { ...(since ? { gte: since } : {}), lte: now } }, orderBy: [{ detectedAt: 'desc' }, { id: 'desc' }], take: 5000 }),
+    db.discovery.findMany({ where: since ? { detectedAt: { gte: since } } : undefined, orderBy: [{ detectedAt: 'desc' }, { id: 'desc' }], take: 500 }),
+    getTreasuryTrends(db, { days: periodDays ?? undefined }),
+  ]);
+  return {
+    now,
+    periodDays,
+    trackedCompanies,
+    btcPriceUsd: market.priceUsd,
+    btcPricedAt: market.pricedAt,
+    companies: rows.map((row) => ({
+      id: row.id,
+      name: row.name,
+      ticker: row.ticker,
+      sector: row.sector ?? 'Other',
+      btcHoldings: row.btcHoldings,
+      avgCostUsd: row.avgCostUsd,
+      marketCapUsd: row.marketCapUsd ?? (row.sharePriceUsd && row.sharesOutstanding ? row.sharePriceUsd * row.sharesOutstanding : null),
+      flagged: row.flagged,
+      healthGrade: row.metrics?.healthGrade ?? metricDefaults.healthGrade,
+      aiRiskScore: row.metrics?.aiRiskScore ?? metricDefaults.aiRiskScore,
+      convictionScore: row.metrics?.convictionScore ?? metricDefaults.convictionScore,
+      governanceScore: row.metrics?.governanceScore ?? metricDefaults.governanceScore,
+      premiumToNav: row.metrics?.premiumToNav ?? null,
+    })),
+    signals,
+    discoveries,
+    trends,
+  };
+}
+
+export interface Finding {
+  text: string;
+  critical: boolean;
+}
+
+interface BuiltReport {
+  title: string;
+  description: string;
+  findings: Finding[];
+  pdf: Uint8Array;
+  pages: number;
+}
+
+const templateTitles: Record<Exclude<ReportTemplate, 'custom'>, string> = {
+  'executive-summary': 'Executive Summary',
+  'technical-analysis': 'Technical Analysis',
+  'regulatory-compliance': 'Regulatory Compliance',
+};
+
+const typeDescriptions: Record<ReportType, string> = {
+  'Health Analysis': 'Health grades, risk, conviction, governance and mNAV across the largest bitcoin treasury holders',
+  'Signal Analysis': 'Signals by severity and type, the most active companies and the critical signals',
+  'Risk Assessment': 'Risk score distribution, the highest-risk companies and BTC drawdown stress scenarios',
+  Discovery: 'The discovery pipeline of companies moving toward a bitcoin treasury, by status, type and priority',
+};
+
+/** Signals per calendar day from the first to the last, with the quiet days as zeros. */
+function signalsPerDay(signals: readonly ReportSignal[]) {
+  const counts = new Map(countBy(signals, (signal) => dateOf(signal.detectedAt)).map((entry) => [entry.label, entry.value]));
+  const times = signals.map((signal) => Date.parse(dateOf(signal.detectedAt)));
+  const series: { label: string; value: number }[] = [];
+  for (let time = Math.min(...times); time <= Math.max(...times); time += day) {
+    const label = dateOf(new Date(time));
+    series.push({ label, value: counts.get(label) ?? 0 });
+  }
+  return series;
+}
+
+const number = (value: number, digits = 1) => (Number.isFinite(value) ? value.toFixed(digits) : '-');
+const mnav = (value: number | null) => (value === null ? 'n/a' : `${value.toFixed(2)}x`);
+const dateOf = (date: Date) => date.toISOString().slice(0, 10);
+
+function companyRows(companies: readonly ReportCompany[]) {
+  return companies.map((company, index) => [
+    String(index + 1),
+    company.name,
+    company.ticker,
+    formatBtc(company.btcHoldings),
+    company.healthGrade,
+    number(company.aiRiskScore),
+    number(company.convictionScore),
+    number(company.governanceScore),
+    mnav(company.premiumToNav),
+  ]);
+}
+
+const companyColumns = [
+  { header: '#', width: 0.35, align: 'right' as const },
+  { header: 'Company', width: 2.3 },
+  { header: 'Ticker', width: 0.8 },
+  { header: 'Holdings', width: 1.4, align: 'right' as const },
+  { header: 'Grade', width: 0.6 },
+  { header: 'Risk', width: 0.6, align: 'right' as const },
+  { header: 'Conviction', width: 1.05, align: 'right' as const },
+  { header: 'Governance', width: 1.1, align: 'right' as const },
+  { header: 'mNAV', width: 0.7, align: 'right' as const },
+];
+
+/** The title, description, findings and PDF of one report. */
+export async function buildReport(type: ReportType, template: ReportTemplate, data: ReportData): Promise<BuiltReport> {
+  const period = periodLabel(data.periodDays);
+  const prefix = template !== 'custom' ? `${templateTitles[template]}: ` : '';
+  const title = `${prefix}${type} Report - ${period}`;
+  const description = `${typeDescriptions[type]} (${period.toLowerCase()}, top ${Math.min(coveredCompanies, data.companies.length)} of ${data.trackedCompanies} companies).`;
+  const findings: Finding[] = [];
+  const find = (text: string, critical = false) => findings.push({ text, critical });
+
+  const doc = await PdfDocumentBuilder.create({
+    title,
+    subtitle: description,
+    meta: [
+      ['Report type', type],
+      ['Template', template === 'custom' ? 'Custom' : templateTitles[template]],
+      ['Period', data.periodDays ? `${dateOf(new Date(data.now.getTime() - data.periodDays * day))} to ${dateOf(data.now)}` : `All history to ${dateOf(data.now)}`],
+      ['Generated', `${data.now.toISOString().replace('T', ' ').slice(0, 16)} UTC`],
+      ['Coverage', `Top ${data.companies.length} holders of ${data.trackedCompanies} tracked companies`],
+      ['BTC price', data.btcPriceUsd ? `${formatMoney(data.btcPriceUsd)} (${data.btcPricedAt ? dateOf(data.btcPricedAt) : 'unknown date'})` : 'No stored price'],
+    ],
+    disclaimer: reportDisclaimer,
+  });
+
+  // Findings are computed first so the summary page can list them; sections follow.
+  const sections: (() => void)[] = [];
+  const { companies } = data;
+  const totalBtc = companies.reduce((sum, company) => sum + company.btcHoldings, 0);
+
+  if (type === 'Health Analysis') {
+    const grades = gradeDistribution(companies);
+    const ab = shareGradedAB(companies);
+    const weak = companies.filter((company) => company.healthGrade === 'D' || company.healthGrade === 'F');
+    const avgGovernance = average(companies.map((company) => company.governanceScore));
+    const avgConviction = average(companies.map((company) => company.convictionScore));
+    const mnavs = companies.filter((company) => company.premiumToNav !== null).map((company) => company.premiumToNav!);
+    find(`${ab}% of the top ${companies.length} holders are graded A or B; ${weak.length} are graded D or F.`, weak.length > 0 && weak.length >= companies.length / 4);
+    for (const company of weak.slice(0, 5)) find(`${company.name} (${company.ticker}) is graded ${company.healthGrade} with risk ${number(company.aiRiskScore)} and conviction ${number(company.convictionScore)}.`, company.healthGrade === 'F');
+    if (avgConviction !== null) find(`Average conviction is ${number(avgConviction)} of 10 and average governance ${number(avgGovernance ?? 0)} of 10.`);
+    if (mnavs.length) find(`Median mNAV of the ${mnavs.length} companies with a known market cap is ${mnav(median(mnavs))}; ${mnavs.filter((value) => value < 1).length} trade below their bitcoin NAV.`);
+    const flagged = companies.filter((company) => company.flagged);
+    if (flagged.length) find(`${flagged.length} companies have holdings figures that disagree between sources by more than 5%: ${flagged.slice(0, 5).map((company) => company.name).join(', ')}.`, true);
+    const gradeColors: Record<string, string> = { A: '#10b981', B: '#84cc16', C: '#f59e0b', D: '#f97316', F: '#ef4444' };
+    const gradeData = grades.map((grade) => ({ ...grade, label: `Grade ${grade.label}`, color: gradeColors[grade.label] }));
+    sections.push(() => {
+      doc.heading('Grade distribution');
+      doc.barChart('Companies by health grade', gradeData);
+      doc.pieChart('Share of grades', gradeData.filter((grade) => grade.value > 0));
+      if (data.trends.length) doc.lineChart('Total BTC held by tracked companies', data.trends.map((point) => ({ label: point.date, value: point.totalBtc })), (value) => formatBtc(Math.round(value)));
+      doc.heading('Top companies');
+      doc.table(companyColumns, companyRows(companies));
+    });
+  } else if (type === 'Signal Analysis') {
+    const signals = data.signals;
+    const severities = countBy(signals, (signal) => signal.severity, ['critical', 'high', 'medium', 'low']);
+    const types = countBy(signals, (signal) => signal.signalType, ['sec-filing', 'insider-trading', 'pre-pump', 'board-meeting', 'other']);
+    const critical = signals.filter((signal) => signal.severity === 'critical');
+    const top = topBySignalCount(signals);
+    find(`${signals.length} signals were detected in the period: ${severities.map((entry) => `${entry.value} ${entry.label}`).join(', ')}.`);
+    if (top[0]) find(`${top[0].companyName} had the most signals (${top[0].total}, ${top[0].critical} critical).`);
+    for (const signal of critical.slice(0, 8)) find(`Critical: ${signal.companyName} - ${signal.description} (${dateOf(signal.detectedAt)}, confidence ${signal.confidence}%).`, true);
+    const avgConfidence = average(signals.map((signal) => signal.confidence));
+    if (avgConfidence !== null) find(`Average signal confidence is ${Math.round(avgConfidence)}%.`);
+    sections.push(() => {
+      doc.heading('Signals by severity and type');
+      doc.barChart('Signals by severity', severities.map((entry, index) => ({ ...entry, color: ['#ef4444', '#f59e0b', '#3b82f6', '#10b981'][index] })));
+      doc.pieChart('Signals by type', types.filter((entry) => entry.value > 0));
+      if (signals.length > 1) doc.lineChart('Signals per day', signalsPerDay(signals));
+      doc.heading('Most active companies');
+      doc.table(
+        [{ header: 'Company', width: 3 }, { header: 'Signals', align: 'right' }, { header: 'Critical', align: 'right' }],
+        top.map((entry) => [entry.companyName, String(entry.total), String(entry.critical)]),
+      );
+      doc.heading('Critical signals');
+      doc.table(
+        [{ header: 'Detected', width: 0.9 }, { header: 'Company', width: 1.6 }, { header: 'Description', width: 3.4 }, { header: 'Conf.', width: 0.5, align: 'right' }],
+        critical.map((signal) => [dateOf(signal.detectedAt), signal.companyName, signal.description, `${signal.confidence}%`]),
+        { emptyText: 'No critical signals in this period.' },
+      );
+    });
+  } else if (type === 'Risk Assessment') {
+    const scores = companies.map((company) => company.aiRiskScore);
+    const histogram = riskHistogram(scores);
+    const highest = [...companies].sort((a, b) => b.aiRiskScore - a.aiRiskScore || b.btcHoldings - a.btcHoldings).slice(0, 15);
+    const high = companies.filter((company) => company.aiRiskScore >= 8.5);
+    const medium = companies.filter((company) => company.aiRiskScore >= 7 && company.aiRiskScore < 8.5);
+    const scenarios = data.btcPriceUsd ? stressScenarios(companies, data.btcPriceUsd) : [];
+    find(`Average risk score is ${number(average(scores) ?? 0)} of 10; ${high.length} companies score 8.5 or above (high) and ${medium.length} between 7 and 8.5 (medium).`, high.length > 0);
+    for (const company of high.slice(0, 5)) find(`${company.name} (${company.ticker}) has a high risk score of ${number(company.aiRiskScore)}.`, true);
+    for (const scenario of scenarios) {
+      find(
+        `A ${Math.round(scenario.drop * 100)}% BTC drawdown takes the top holders' treasury value to ${formatMoney(scenario.treasuryValueUsd)} (${formatMoney(scenario.valueChangeUsd)}), puts ${scenario.underwater} companies below their disclosed average cost${scenario.medianMnav !== null ? ` and lifts median mNAV to ${mnav(scenario.medianMnav)}` : ''}.`,
+        scenario.drop >= 0.6 && scenario.underwater > 0,
+      );
+    }
+    sections.push(() => {
+      doc.heading('Risk score distribution');
+      doc.barChart('Companies by risk score band', histogram.map((band) => ({ ...band, color: band.label === '8.5-10' ? '#ef4444' : band.label === '7-8.5' ? '#f59e0b' : '#10b981' })));
+      doc.heading('Highest-risk companies');
+      doc.table(companyColumns, companyRows(highest));
+      doc.heading('Stress scenarios');
+      doc.paragraph('BTC falls while market capitalisations are held constant: treasury value falls in proportion and mNAV (market cap / NAV) rises by 1 / (1 - drop). Underwater = disclosed average cost per BTC above the stressed price.', { size: 9 });
+      doc.table(
+        [{ header: 'Scenario' }, { header: 'BTC price', align: 'right' }, { header: 'Treasury value', align: 'right', width: 1.2 }, { header: 'Change', align: 'right' }, { header: 'Median mNAV', align: 'right' }, { header: 'Underwater', align: 'right' }],
+        scenarios.map((scenario) => [`BTC -${Math.round(scenario.drop * 100)}%`, formatMoney(scenario.btcPriceUsd), formatMoney(scenario.treasuryValueUsd), formatMoney(scenario.valueChangeUsd), mnav(scenario.medianMnav), String(scenario.underwater)]),
+        { emptyText: 'No stored BTC price: stress scenarios need one.' },
+      );
+      if (scenarios.length) doc.barChart('Treasury value under stress', [{ label: 'Today', value: totalBtc * (data.btcPriceUsd ?? 0) }, ...scenarios.map((scenario) => ({ label: `BTC -${Math.round(scenario.drop * 100)}%`, value: scenario.treasuryValueUsd }))], formatMoney);
+      doc.heading('Sector exposure');
+      doc.pieChart('Share of BTC held by sector', sectorAllocation(companies).map((share) => ({ label: share.sector, value: share.btcHoldings, color: sectorColor(share.sector) })), (value) => formatBtc(Math.round(value)));
+    });
+  } else {
+    const discoveries = data.discoveries;
+    const byStatus = countBy(discoveries, (entry) => entry.status, ['investigating', 'watching', 'confirmed']);
+    const byType = countBy(discoveries, (entry) => entry.type);
+    const byPriority = countBy(discoveries, (entry) => entry.priority, ['high', 'medium', 'low']);
+    const highPriority = discoveries.filter((entry) => entry.priority === 'high');
+    find(`${discoveries.length} companies entered the discovery pipeline in the period: ${byStatus.map((entry) => `${entry.value} ${entry.label}`).join(', ')}.`);
+    for (const entry of highPriority.slice(0, 6)) find(`High priority: ${entry.companyName}${entry.ticker ? ` (${entry.ticker})` : ''} - ${entry.description}`, entry.status === 'confirmed');
+    find(`The top ${companies.length} existing holders hold ${formatBtc(Math.round(totalBtc))} between them.`);
+    sections.push(() => {
+      doc.heading('Pipeline');
+      doc.barChart('Discoveries by status', byStatus);
+      doc.pieChart('Discoveries by type', byType.filter((entry) => entry.value > 0));
+      doc.barChart('Discoveries by priority', byPriority.map((entry, index) => ({ ...entry, color: ['#ef4444', '#f59e0b', '#10b981'][index] })));
+      doc.heading('Discoveries');
+      doc.table(
+        [{ header: 'Detected', width: 0.9 }, { header: 'Company', width: 1.6 }, { header: 'Status', width: 0.9 }, { header: 'Type', width: 1 }, { header: 'Priority', width: 0.7 }, { header: 'Description', width: 2.6 }],
+        discoveries.map((entry) => [dateOf(entry.detectedAt), entry.companyName, entry.status, entry.type, entry.priority, entry.description]),
+        { emptyText: 'No discoveries in this period.' },
+      );
+    });
+  }
+
+  doc.heading('Summary');
+  doc.keyValues([
+    ['Companies covered', String(companies.length)],
+    ['BTC held by them', formatBtc(Math.round(totalBtc))],
+    ['Value at the stored price', data.btcPriceUsd ? formatMoney(totalBtc * data.btcPriceUsd) : 'n/a'],
+    ['Findings', `${findings.length} (${findings.filter((finding) => finding.critical).length} critical)`],
+  ]);
+  doc.heading('Key findings', 2);
+  doc.bullets(findings.map((finding) => (finding.critical ? `[Critical] ${finding.text}` : finding.text)));
+  for (const section of sections) section();
+  if (type !== 'Health Analysis') {
+    doc.heading(`Appendix: the top ${companies.length} holders`);
+    doc.table(companyColumns, companyRows(companies));
+  }
+  const pdf = await doc.finish();
+  return { title, description, findings, pdf, pages: doc.pageCount };
+}
