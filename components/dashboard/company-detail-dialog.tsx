@@ -70,7 +70,7 @@ function DetailSkeleton() {
 
 function SourceLink({ url, label, date }: { url: string | null | undefined; label: string; date: string | null | undefined }) {
   return (
-    <span className="text-xs text-muted-foreground">
+    <span className="line-clamp-3 text-xs break-words text-muted-foreground" title={label}>
       {url ? (
         <a href={url} target="_blank" rel="noreferrer" className="inline-flex items-center gap-1 underline-offset-2 hover:underline" data-testid="source-link">
           {label} <ExternalLink className="size-3" aria-hidden="true" />
@@ -140,7 +140,7 @@ function DetailBody({ company, btcPricedAt }: { company: CompanyDetail; btcPrice
               <LineChart data={history} margin={{ top: 5, right: 10, bottom: 0, left: 0 }}>
                 <CartesianGrid strokeDasharray="3 3" className="stroke-border" />
                 <XAxis dataKey="date" tickFormatter={(value: string) => shortDate.format(new Date(value))} minTickGap={40} fontSize={11} />
-                <YAxis width={70} fontSize={11} tickFormatter={(value: number) => value.toLocaleString('en-US')} />
+                <YAxis width={70} fontSize={11} domain={['auto', 'auto']} tickFormatter={(value: number) => value.toLocaleString('en-US')} />
                 <Tooltip formatter={(value) => [formatBtc(Number(value)), 'BTC']} />
                 <Line type="stepAfter" dataKey="btc" stroke="#f59e0b" dot={false} strokeWidth={2} isAnimationActive={false} />
               </LineChart>

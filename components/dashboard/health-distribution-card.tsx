@@ -23,7 +23,7 @@ export function HealthDistributionCard({ initialDistribution }: { initialDistrib
         <CardTitle className="text-base">Health Distribution</CardTitle>
         <CardDescription>Share of companies by health grade</CardDescription>
       </CardHeader>
-      <CardContent className="flex flex-col items-center gap-4 sm:flex-row lg:flex-col xl:flex-row">
+      <CardContent className="flex flex-col items-center gap-4">
         <div className="h-40 w-40 shrink-0" data-testid="health-doughnut">
           <HealthDistributionChart slices={slices} />
         </div>

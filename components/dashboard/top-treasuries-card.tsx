@@ -32,7 +32,7 @@ export function TopTreasuriesCard({ holdings }: { holdings: readonly HoldingReco
                     <span className="block text-xs text-muted-foreground">{company.ticker}</span>
                   </span>
                 </span>
-                <span className="text-right tabular-nums">
+                <span className="shrink-0 text-right whitespace-nowrap tabular-nums">
                   <span className="block font-medium">{formatBtc(company.btcHoldings)}</span>
                   <span className="block text-xs text-muted-foreground">{formatMoney(company.holdings[0]?.currentValue)}</span>
                 </span>
