@@ -18,7 +18,7 @@ const CompanyDetailDialog = dynamic(() => import('./company-detail-dialog').then
 
 const btc = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 });
 
-export const gradeVariant: Record<string, 'success' | 'info' | 'warning' | 'destructive' | 'secondary'> = {
+const gradeVariant: Record<string, 'success' | 'info' | 'warning' | 'destructive' | 'secondary'> = {
   A: 'success',
   B: 'info',
   C: 'secondary',

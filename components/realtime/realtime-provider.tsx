@@ -7,7 +7,7 @@ import { matchesPrefixes, reactionTo } from '@/lib/dashboard/realtime-reactions'
 import type { ConnectionState, RealtimeMessage } from '@/lib/realtime/client';
 import { useRealtime } from './use-realtime';
 
-export const dashboardChannels = ['signals', 'market_data', 'companies'] as const;
+const dashboardChannels = ['signals', 'market_data', 'companies'] as const;
 
 interface RealtimeStatus {
   state: ConnectionState;

@@ -1,7 +1,6 @@
 // What the dashboard does with each /ws message (spec 001 §8, §9): a toast for the urgent ones, and
 // the react-query keys to refetch. Messages invalidate queries; they never push state into views.
 
-import type { ToastOptions } from '../../components/ui/use-toast';
 import { formatMoney } from '../format';
 
 export const criticalSignalToastMs = 8_000;
@@ -19,7 +18,7 @@ const invalidations: Record<string, readonly string[]> = {
 };
 
 export interface RealtimeReaction {
-  toast?: Required<Pick<ToastOptions, 'title' | 'duration'>> & Pick<ToastOptions, 'description' | 'variant'>;
+  toast?: { title: string; description?: string; variant?: 'default' | 'destructive'; duration: number };
   invalidate: readonly string[];
 }
 

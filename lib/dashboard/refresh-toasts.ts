@@ -1,6 +1,10 @@
 // The manual refresh's toasts, word for word from spec 001 §8.
 
-import type { ToastOptions } from '../../components/ui/use-toast';
+interface ToastOptions {
+  title: string;
+  description: string;
+  variant?: 'destructive';
+}
 
 export function refreshSuccessToast(remainingDaily: number): ToastOptions {
   return { title: 'Data Refreshed', description: `${remainingDaily} ${remainingDaily === 1 ? 'refresh' : 'refreshes'} remaining today` };
