@@ -3,6 +3,7 @@ import { recomputeMetrics } from '../treasury/metrics-store';
 import { seedCompanies } from './seed';
 import { seedHoldingHistory, seedMissingSnapshots } from './seed-history';
 import { seedDataSources } from './seed-sources';
+import { seedHistorySignals } from './seed-signals';
 
 /** The whole seed, in order: companies, their history, the source catalogue, then computed metrics. Idempotent. */
 export async function seedAll(db: Db, log: (line: string) => void = () => {}) {
@@ -24,5 +25,7 @@ export async function seedAll(db: Db, log: (line: string) => void = () => {}) {
   log(
     `Seeded data sources: ${sources.created} created, ${sources.updated} updated (${sources.total} sources; holdings table current to ${sources.holdingsLastSuccessAt?.toISOString().slice(0, 10) ?? 'never'}).`,
   );
+  const fromHistory = await seedHistorySignals(db);
+  log(`Seeded ${fromHistory.signals} signals and ${fromHistory.discoveries} discoveries from the holdings history (docs/signals.md).`);
   log(`Computed metrics for ${await recomputeMetrics(db)} companies (docs/metrics.md).`);
 }

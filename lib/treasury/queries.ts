@@ -3,6 +3,7 @@ import { databaseProvider } from '../env';
 import { healthDistribution, sectorAllocation } from './aggregates';
 import { metricDefaults, type CompanyMetrics } from './metrics';
 import { loadBtcPrice, parseDefaults } from './metrics-store';
+import { signalTypes } from './params';
 
 // Reads behind the data endpoints (spec 001 §3, §7). Metrics come from the CompanyMetric cache so a
 // company's figures are identical in every answer (docs/metrics.md).
@@ -250,15 +251,91 @@ export function decodeCursor(cursor: string): { detectedAt: Date; id: string } |
   return id && !Number.isNaN(detectedAt.getTime()) ? { detectedAt, id } : null;
 }
 
+/** More candidates than this and a term is common: walking the date index fills a page sooner. */
+const searchCandidateCap = 5_000;
+
+const ftsPhrase = (text: string) => `"${text.replaceAll('"', '""')}"`;
+
+/**
+ * The trigrams to look a term up by, rarest first: each word's rarest one (rare words narrow the
+ * most, and words are less correlated than neighbouring trigrams), at most four, topped up to three
+ * with the term's next rarest. `counts` holds the number of signals containing each trigram, from the
+ * index's vocabulary.
+ */
+export function pickSearchTrigrams(term: string, counts: ReadonlyMap<string, number>): string[] {
+  const perWord = term
+    .toLowerCase()
+    .split(/\s+/)
+    .flatMap((word) => {
+      const grams = trigramsOf(word).filter((gram) => counts.has(gram));
+      const rarest = grams.sort((a, b) => counts.get(a)! - counts.get(b)!)[0];
+      return rarest ? [rarest] : [];
+    });
+  const picked = [...new Set(perWord)].sort((a, b) => counts.get(a)! - counts.get(b)!).slice(0, 4);
+  // One or two words: add their next rarest trigrams, so a single word is still looked up by three.
+  for (const gram of [...counts.keys()].sort((a, b) => counts.get(a)! - counts.get(b)!)) {
+    if (picked.length >= 3) break;
+    if (!picked.includes(gram)) picked.push(gram);
+  }
+  return picked.sort((a, b) => counts.get(a)! - counts.get(b)!);
+}
+
+export function trigramsOf(text: string): string[] {
+  const chars = [...text];
+  return [...new Set(chars.slice(0, Math.max(0, chars.length - 2)).map((_, index) => chars.slice(index, index + 3).join('')))];
+}
+
+/**
+ * On SQLite, the ids of the signals that may contain `term`, from the trigram index of migration
+ * signal_search_fts: every signal containing the term contains each of its trigrams, so the few rarest
+ * (the index's vocabulary counts them) narrow a rare term to a small candidate set. Null when the
+ * index cannot narrow the search (a term under three characters, or a common one). Only a prefilter:
+ * listSignals still applies its own LIKE, so results are the same with or without it.
+ */
+async function searchCandidates(db: Db, term: string): Promise<string[] | null> {
+  if (databaseProvider() !== 'sqlite' || [...term].length < 3) return null;
+  const lower = term.toLowerCase();
+  let match: string;
+  if (/^[\x00-\x7f]*$/.test(lower)) {
+    const grams = trigramsOf(lower);
+    const rows = await db.$queryRawUnsafe<{ term: string; doc: number | bigint }[]>(
+      `SELECT term, doc FROM "SignalSearchVocab" WHERE term IN (${grams.map(() => '?').join(', ')})`,
+      ...grams,
+    );
+    // A trigram no signal contains: nothing can match.
+    if (rows.length < grams.length) return [];
+    const counts = new Map(rows.map((row) => [row.term, Number(row.doc)]));
+    const picked = pickSearchTrigrams(lower, counts);
+    if (counts.get(picked[0]!)! > searchCandidateCap * 20) return null;
+    match = picked.map(ftsPhrase).join(' AND ');
+  } else {
+    // The index folds case beyond ASCII differently from LIKE: search the whole phrase.
+    match = ftsPhrase(term);
+  }
+  const rows = await db.$queryRawUnsafe<{ id: string }[]>(
+    'SELECT s."id" AS id FROM "SignalSearch" JOIN "Signal" s ON s.rowid = "SignalSearch".rowid WHERE "SignalSearch" MATCH ? LIMIT ?',
+    match,
+    searchCandidateCap + 1,
+  );
+  return rows.length > searchCandidateCap ? null : rows.map((row) => row.id);
+}
+
 /** A page of signals, newest first, with a keyset cursor for the next page. */
 export async function listSignals(db: Db, query: SignalQuery) {
   const text = (value: string) => (databaseProvider() === 'postgresql' ? { contains: value, mode: 'insensitive' as const } : { contains: value });
+  // Spec 001 §5: the search matches description, signalType or source (and the company's name).
+  const term = query.q?.trim() ?? '';
+  const types = term ? signalTypes.filter((type) => type.includes(term.toLowerCase())) : [];
+  const candidates = term && types.length === 0 ? await searchCandidates(db, term) : null;
   const rows = await db.signal.findMany({
     where: {
       ...(query.severity ? { severity: query.severity } : {}),
       ...(query.type ? { signalType: query.type } : {}),
       ...(query.since ? { detectedAt: { gte: query.since } } : {}),
-      ...(query.q ? { OR: [{ description: text(query.q) }, { companyName: text(query.q) }, { source: text(query.q) }] } : {}),
+      ...(candidates ? { id: { in: candidates } } : {}),
+      ...(term
+        ? { OR: [{ description: text(term) }, { companyName: text(term) }, { source: text(term) }, ...(types.length ? [{ signalType: { in: types } }] : [])] }
+        : {}),
       // Keyset: (detectedAt, id) < cursor. The redundant `detectedAt <= cursor` bounds the index
       // range; with only the OR, SQLite scans the index from the newest row on every page.
       ...(query.cursor

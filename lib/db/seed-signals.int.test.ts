@@ -1,0 +1,45 @@
+import { db } from '../db';
+import { resetDatabase } from '../testing/database';
+import { seedCompanies } from './seed';
+import { seedHoldingHistory } from './seed-history';
+import { holdingsSignalSource, seedHistorySignals } from './seed-signals';
+
+// The whole history file is imported first (48,000 rows); on PostgreSQL that takes several seconds.
+jest.setTimeout(60_000);
+
+describe('seedHistorySignals on the recorded history', () => {
+  let first: { signals: number; discoveries: number };
+
+  beforeAll(async () => {
+    await resetDatabase();
+    await seedCompanies(db);
+    await seedHoldingHistory(db);
+    first = await seedHistorySignals(db);
+  });
+
+  it('turns every recorded change and every later first appearance into one signal', async () => {
+    const changes = await db.holdingChange.count({ where: { oldQuantity: { not: null } } });
+    const discoveries = await db.discovery.count();
+    expect(first.signals).toBe(changes + discoveries);
+    expect(await db.signal.count({ where: { source: holdingsSignalSource } })).toBe(first.signals);
+    expect(discoveries).toBe(first.discoveries);
+    expect(discoveries).toBeGreaterThan(0);
+  });
+
+  it("states Strategy's recorded purchase of 2026-05-19 with its figures", async () => {
+    const signal = await db.signal.findFirstOrThrow({ where: { description: { startsWith: 'Strategy (MicroStrategy) added 24,869 BTC' } } });
+    expect(signal).toMatchObject({ severity: 'critical', signalType: 'other', confidence: 90 });
+    expect(signal.detectedAt.toISOString()).toBe('2026-05-19T00:00:00.000Z');
+  });
+
+  it('records a first appearance as a confirmed discovery of that company', async () => {
+    const discovery = await db.discovery.findFirstOrThrow({ where: { companyName: 'BitGo Holdings, Inc.' } });
+    expect(discovery).toMatchObject({ status: 'confirmed', type: 'filing', priority: 'high' });
+    expect(discovery.companyId).not.toBeNull();
+    expect(discovery.detectedAt.toISOString().slice(0, 10)).toBe('2026-06-17');
+  });
+
+  it('adds nothing when it runs again', async () => {
+    expect(await seedHistorySignals(db)).toEqual({ signals: 0, discoveries: 0 });
+  });
+});
