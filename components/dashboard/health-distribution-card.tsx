@@ -6,6 +6,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Skeleton } from '@/components/ui/skeleton';
 import type { HealthDistribution } from '@/lib/dashboard/load';
 import { healthSlices } from './health-slices';
+import { useNearViewport } from './use-near-viewport';
 
 // recharts stays out of the dashboard's first-load JavaScript: the doughnut loads after the page.
 const HealthDistributionChart = dynamic(() => import('./health-distribution-chart').then((module) => module.HealthDistributionChart), {
@@ -17,6 +18,7 @@ const HealthDistributionChart = dynamic(() => import('./health-distribution-char
 export function HealthDistributionCard({ initialDistribution }: { initialDistribution: HealthDistribution }) {
   const { data } = useQuery<HealthDistribution>({ queryKey: ['/api/analytics/health-distribution'], initialData: initialDistribution });
   const slices = healthSlices(data);
+  const [chartRef, chartNear] = useNearViewport<HTMLDivElement>();
   return (
     <Card data-testid="health-distribution">
       <CardHeader>
@@ -24,8 +26,8 @@ export function HealthDistributionCard({ initialDistribution }: { initialDistrib
         <CardDescription>Share of companies by health grade</CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col items-center gap-4">
-        <div className="h-40 w-40 shrink-0" data-testid="health-doughnut">
-          <HealthDistributionChart slices={slices} />
+        <div ref={chartRef} className="h-40 w-40 shrink-0" data-testid="health-doughnut">
+          {chartNear ? <HealthDistributionChart slices={slices} /> : <Skeleton className="mx-auto size-40 rounded-full" />}
         </div>
         <ul className="flex w-full flex-col gap-2 text-sm">
           {slices.map((slice) => (
