@@ -80,15 +80,17 @@ test('a holdings row opens the company detail, by click and by keyboard', async 
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
 
+  // The MFA recommendation is a dialog too: address the company detail by its test id.
+  const detail = page.getByTestId('company-detail');
   await rows.nth(2).focus();
   await page.keyboard.press('Enter');
-  await expect(page.getByRole('dialog')).toBeVisible();
-  await expect(page.getByRole('dialog').getByRole('heading').first()).not.toHaveText('Company detail');
+  await expect(detail).toBeVisible();
+  await expect(detail.getByRole('heading').first()).not.toHaveText('Company detail');
   await page.keyboard.press('Escape');
-  await expect(page.getByRole('dialog')).toBeHidden();
+  await expect(detail).toBeHidden();
   await rows.nth(3).focus();
   await page.keyboard.press(' ');
-  await expect(page.getByRole('dialog')).toBeVisible();
+  await expect(detail).toBeVisible();
 });
 
 test('quick filters narrow the holdings table and Clear resets them', async ({ page }) => {
@@ -136,6 +138,8 @@ test('signal panel, health doughnut, sectors, stress tests and disclaimer', asyn
   expect(await panel.getByTestId('signal-alerts').getByRole('listitem').count()).toBeLessThanOrEqual(5);
 
   const doughnut = page.getByTestId('health-doughnut');
+  // recharts loads when the chart nears the viewport.
+  await doughnut.scrollIntoViewIfNeeded();
   await expect(doughnut.locator('.recharts-pie')).toBeVisible();
   const distribution = page.getByTestId('health-distribution');
   for (const label of ['Grades A-B', 'Grades C-D', 'Grades E-F']) await expect(distribution.getByText(label)).toBeVisible();
