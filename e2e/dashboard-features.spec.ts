@@ -102,7 +102,7 @@ test('quick filters narrow the holdings table and Clear resets them', async ({ p
   await page.goto('/');
   const filters = page.getByRole('group', { name: 'Quick Filters' });
   await expect(page.getByRole('button', { name: 'Clear' })).toBeHidden();
-  for (const label of ['Top Signals', 'High Risk/Reward', 'Safe Holdings', 'Recent Activity']) await expect(filters.getByRole('button', { name: label })).toBeVisible();
+  for (const label of ['Top Signals', 'High Risk/Reward', 'Safe Holdings', 'Recent Activity']) await expect(filters.getByRole('button', { name: label, exact: true })).toBeVisible();
 
   await filters.getByRole('button', { name: 'High Risk/Reward' }).click();
   await expect(filters.getByRole('button', { name: 'High Risk/Reward' })).toHaveAttribute('aria-pressed', 'true');

@@ -41,6 +41,7 @@ export function DashboardSidebar({ btc, initialStats }: { btc: BtcMoves; initial
               type="button"
               data-filter={option.value}
               aria-pressed={filter === option.value}
+              aria-describedby={`filter-${option.value}-description`}
               onClick={() => setFilter(filter === option.value ? 'all' : option.value)}
               className={cn(
                 'rounded-md px-3 py-2 text-left text-sm transition-colors outline-none hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/60',
@@ -48,8 +49,13 @@ export function DashboardSidebar({ btc, initialStats }: { btc: BtcMoves; initial
               )}
             >
               <span className="block font-medium">{option.label}</span>
-              <span className={cn('block text-xs', filter === option.value ? 'text-primary-foreground/80' : 'text-muted-foreground')}>{option.description}</span>
+              <span aria-hidden="true" className={cn('block text-xs', filter === option.value ? 'text-primary-foreground/80' : 'text-muted-foreground')}>{option.description}</span>
             </button>
+          ))}
+          {quickFilters.map((option) => (
+            <span key={option.value} id={`filter-${option.value}-description`} className="sr-only">
+              {option.description}
+            </span>
           ))}
         </CardContent>
       </Card>
