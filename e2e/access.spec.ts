@@ -81,6 +81,8 @@ test.describe('beta gate', () => {
 const entitledOnly = ['/', '/dashboard', '/analytics', '/signals', '/reports', '/data-sources', '/security', '/affiliate', '/suggestions'];
 
 test.describe('access table', () => {
+  // Each test opens twenty-odd full pages; on a busy two-core machine that is close to the default limit.
+  test.describe.configure({ timeout: 90_000 });
   test('signed out after the gate: the public paths open, every other path shows the sign-in screen', async ({ page, baseURL }) => {
     await passBetaGate(page.context(), baseURL!);
     for (const path of signedOutPaths) {

@@ -205,6 +205,7 @@ describe('GET /api/signals', () => {
     expect(await search('SEC-FILING')).toHaveLength(5);
     expect(await search('number 17')).toHaveLength(1);
     expect(await search('"; DROP')).toHaveLength(0);
+    expect(await search('sale_%\\')).toHaveLength(0);
     expect(await search('8-')).toHaveLength(5);
     const edited = await db.signal.findFirstOrThrow({ where: { sourceId: 'test-signal-3' } });
     await db.signal.update({ where: { id: edited.id }, data: { description: 'Form 4: quokka purchase' } });

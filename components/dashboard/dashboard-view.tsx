@@ -1,3 +1,4 @@
+import { ChatWidget } from '@/components/chat/chat-widget';
 import { ConnectionStatusCard } from '@/components/realtime/connection-status-card';
 import { RealtimeProvider } from '@/components/realtime/realtime-provider';
 import { MfaPrompt } from '@/components/security/mfa-prompt';
@@ -54,9 +55,9 @@ export async function DashboardView() {
             </div>
             <StressTestCard stress={data.stress} averageRiskScore={data.stats.averageRiskScore} />
             <CardDisclaimer />
-            {/* The lead mounts the floating chat widget here (spec 001 §2). */}
           </div>
         </div>
+        <ChatWidget />
       </DashboardFilterProvider>
     </RealtimeProvider>
   );

@@ -1,6 +1,8 @@
 'use client';
 
 import { CircleAlert, CircleCheck, XIcon } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { createPortal } from 'react-dom';
 import { dismissToast, useToasts, type ToastItem } from '@/components/ui/use-toast';
 import { cn } from '@/lib/utils';
 
@@ -10,9 +12,17 @@ const variantClasses: Record<ToastItem['variant'], string> = {
   destructive: 'border-destructive bg-destructive text-destructive-foreground',
 };
 
+/**
+ * Toasts render in a container appended to <body> when the first one appears. A modal dialog hides
+ * the page's other top-level nodes from assistive technology when it opens (aria-hidden); a container
+ * created after that stays readable, so a toast raised from inside a dialog is announced.
+ */
 export function Toaster() {
   const toasts = useToasts();
-  return (
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => setMounted(true), []);
+  if (!mounted || toasts.length === 0) return null;
+  return createPortal(
     <div
       data-slot="toaster"
       className="pointer-events-none fixed inset-x-0 bottom-0 z-[100] flex flex-col gap-2 p-4 sm:right-0 sm:left-auto sm:w-full sm:max-w-sm"
@@ -20,7 +30,8 @@ export function Toaster() {
       {toasts.map((item) => (
         <Toast key={item.id} item={item} />
       ))}
-    </div>
+    </div>,
+    document.body,
   );
 }
 

@@ -1,4 +1,5 @@
 import { AppError } from '@/lib/http/errors';
+import { planFromAnyName } from '@/lib/payments/plans';
 import { accessStateOf, isEntitled, type AccessState } from './access';
 import { betaGateEnabled, verifyBetaToken } from './beta';
 import { betaCookie, betaMaxAgeSeconds, readCookie } from './cookies';
@@ -57,7 +58,8 @@ export function toPublicUser(user: LoadedSession['user']): PublicUser {
     email: user.email,
     role: user.role,
     subscriptionStatus: effectiveStatus(user),
-    subscriptionTier: user.subscriptionTier,
+    // Spec 000 §3 names tiers by plan name (Basic, Professional, Enterprise); payments store the plan id.
+    subscriptionTier: user.subscriptionTier ? (planFromAnyName(user.subscriptionTier)?.tierName ?? user.subscriptionTier) : null,
     subscriptionEndsAt: user.subscriptionEndsAt?.toISOString() ?? null,
     betaAccess: user.betaAccess,
     mfaEnabled: user.mfaEnabled,

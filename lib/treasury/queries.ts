@@ -252,32 +252,25 @@ export function decodeCursor(cursor: string): { detectedAt: Date; id: string } |
 }
 
 /** More candidates than this and a term is common: walking the date index fills a page sooner. */
-const searchCandidateCap = 5_000;
+const searchCandidateCap = 2_000;
 
 const ftsPhrase = (text: string) => `"${text.replaceAll('"', '""')}"`;
 
 /**
- * The trigrams to look a term up by, rarest first: each word's rarest one (rare words narrow the
- * most, and words are less correlated than neighbouring trigrams), at most four, topped up to three
- * with the term's next rarest. `counts` holds the number of signals containing each trigram, from the
- * index's vocabulary.
+ * The trigrams to look a term up by. Every signal containing the term contains each of its
+ * trigrams, so any few of them find a superset of the matches: the first trigram of each of the
+ * longest four words (words are less correlated than neighbouring trigrams), or for a single word its
+ * first, middle and last.
  */
-export function pickSearchTrigrams(term: string, counts: ReadonlyMap<string, number>): string[] {
-  const perWord = term
-    .toLowerCase()
-    .split(/\s+/)
-    .flatMap((word) => {
-      const grams = trigramsOf(word).filter((gram) => counts.has(gram));
-      const rarest = grams.sort((a, b) => counts.get(a)! - counts.get(b)!)[0];
-      return rarest ? [rarest] : [];
-    });
-  const picked = [...new Set(perWord)].sort((a, b) => counts.get(a)! - counts.get(b)!).slice(0, 4);
-  // One or two words: add their next rarest trigrams, so a single word is still looked up by three.
-  for (const gram of [...counts.keys()].sort((a, b) => counts.get(a)! - counts.get(b)!)) {
-    if (picked.length >= 3) break;
-    if (!picked.includes(gram)) picked.push(gram);
+export function searchTrigrams(term: string): string[] {
+  const lower = term.toLowerCase();
+  const words = lower.split(/\s+/).filter((word) => [...word].length >= 3);
+  if (words.length >= 2) {
+    const longest = [...words].sort((a, b) => [...b].length - [...a].length).slice(0, 4);
+    return [...new Set(longest.map((word) => trigramsOf(word)[0]!))];
   }
-  return picked.sort((a, b) => counts.get(a)! - counts.get(b)!);
+  const grams = trigramsOf(words[0] ?? lower);
+  return [...new Set([grams[0], grams[grams.length >> 1], grams.at(-1)].filter((gram): gram is string => gram !== undefined))];
 }
 
 export function trigramsOf(text: string): string[] {
@@ -286,38 +279,53 @@ export function trigramsOf(text: string): string[] {
 }
 
 /**
- * On SQLite, the ids of the signals that may contain `term`, from the trigram index of migration
- * signal_search_fts: every signal containing the term contains each of its trigrams, so the few rarest
- * (the index's vocabulary counts them) narrow a rare term to a small candidate set. Null when the
- * index cannot narrow the search (a term under three characters, or a common one). Only a prefilter:
- * listSignals still applies its own LIKE, so results are the same with or without it.
+ * The ids of the signals that may contain `term`, from the trigram indexes (a rare term's few
+ * candidates instead of a scan), or null when they cannot narrow the search: a term under three
+ * characters, or one so common that walking the date index fills a page sooner. Only a prefilter:
+ * listSignals still applies its own case-insensitive match, so results are the same with or without it.
  */
 async function searchCandidates(db: Db, term: string): Promise<string[] | null> {
-  if (databaseProvider() !== 'sqlite' || [...term].length < 3) return null;
-  const lower = term.toLowerCase();
-  let match: string;
-  if (/^[\x00-\x7f]*$/.test(lower)) {
-    const grams = trigramsOf(lower);
-    const rows = await db.$queryRawUnsafe<{ term: string; doc: number | bigint }[]>(
-      `SELECT term, doc FROM "SignalSearchVocab" WHERE term IN (${grams.map(() => '?').join(', ')})`,
-      ...grams,
-    );
-    // A trigram no signal contains: nothing can match.
-    if (rows.length < grams.length) return [];
-    const counts = new Map(rows.map((row) => [row.term, Number(row.doc)]));
-    const picked = pickSearchTrigrams(lower, counts);
-    if (counts.get(picked[0]!)! > searchCandidateCap * 20) return null;
-    match = picked.map(ftsPhrase).join(' AND ');
-  } else {
-    // The index folds case beyond ASCII differently from LIKE: search the whole phrase.
-    match = ftsPhrase(term);
-  }
+  if ([...term].length < 3) return null;
+  return databaseProvider() === 'postgresql' ? postgresCandidates(db, term) : sqliteCandidates(db, term);
+}
+
+/** SQLite: the FTS5 trigram index of migration signal_search_fts. */
+async function sqliteCandidates(db: Db, term: string): Promise<string[] | null> {
+  // The index folds case beyond ASCII differently from LIKE: such a term is matched as a whole phrase.
+  const match = /^[\x00-\x7f]*$/.test(term) ? searchTrigrams(term).map(ftsPhrase).join(' AND ') : ftsPhrase(term);
   const rows = await db.$queryRawUnsafe<{ id: string }[]>(
     'SELECT s."id" AS id FROM "SignalSearch" JOIN "Signal" s ON s.rowid = "SignalSearch".rowid WHERE "SignalSearch" MATCH ? LIMIT ?',
     match,
     searchCandidateCap + 1,
   );
   return rows.length > searchCandidateCap ? null : rows.map((row) => row.id);
+}
+
+/** How long the PostgreSQL prefilter may take before the term counts as common. */
+const postgresPrefilterMs = 25;
+const likeLiteral = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+
+/**
+ * PostgreSQL: the trigram GIN indexes of migration signal_search. An ILIKE on the whole term makes
+ * GIN read the posting list of every trigram in it, common ones included (tens of milliseconds at a
+ * million rows); three trigrams chosen as for SQLite read far less. A common term's bitmap is large,
+ * though, so the prefilter gets a short statement timeout: past it, the term is common and the
+ * planner's own plan (a walk of the date index) answers instead.
+ */
+async function postgresCandidates(db: Db, term: string): Promise<string[] | null> {
+  const patterns = searchTrigrams(term).map(likeLiteral);
+  const all = (column: string) => patterns.map((_, index) => `"${column}" ILIKE $${index + 1}`).join(' AND ');
+  const sql = `SELECT "id" FROM "Signal" WHERE (${all('description')}) OR (${all('companyName')}) OR (${all('source')}) LIMIT ${searchCandidateCap + 1}`;
+  try {
+    const rows = await db.$transaction(async (tx) => {
+      await tx.$executeRawUnsafe(`SET LOCAL statement_timeout = ${postgresPrefilterMs}`);
+      return tx.$queryRawUnsafe<{ id: string }[]>(sql, ...patterns);
+    });
+    return rows.length > searchCandidateCap ? null : rows.map((row) => row.id);
+  } catch (error) {
+    if (/statement timeout|canceling statement|57014/i.test(error instanceof Error ? error.message : String(error))) return null;
+    throw error;
+  }
 }
 
 /** A page of signals, newest first, with a keyset cursor for the next page. */

@@ -1,4 +1,4 @@
-import { pickSearchTrigrams, trigramsOf } from './queries';
+import { searchTrigrams, trigramsOf } from './queries';
 
 describe('trigramsOf', () => {
   it('lists each three-character window once, spaces included', () => {
@@ -8,20 +8,18 @@ describe('trigramsOf', () => {
   });
 });
 
-describe('pickSearchTrigrams', () => {
-  const counts = (entries: Record<string, number>) => new Map(Object.entries(entries));
-
-  it("takes each word's rarest trigram, rarest first", () => {
-    const picked = pickSearchTrigrams('aurora digital', counts({ aur: 30, uro: 30, ror: 31, ora: 30, 'ra ': 30, 'a d': 90, ' di': 500, dig: 140, igi: 20, git: 25, ita: 300, tal: 400 }));
-    // igi (digital) and aur (aurora), topped up with the next rarest, git.
-    expect(picked).toEqual(['igi', 'git', 'aur']);
+describe('searchTrigrams', () => {
+  it("takes the first trigram of each of the longest four words", () => {
+    expect(searchTrigrams('Aurora Digital Industries')).toEqual(['ind', 'dig', 'aur']);
+    expect(searchTrigrams('a bb ccc dddd eeeee ffffff gggggggg')).toEqual(['ggg', 'fff', 'eee', 'ddd']);
   });
 
-  it('looks a single word up by its three rarest trigrams', () => {
-    expect(pickSearchTrigrams('aurorax', counts({ aur: 30, uro: 30, ror: 31, ora: 30, rax: 2 }))).toEqual(['rax', 'aur', 'uro']);
+  it('looks a single word up by its first, middle and last trigram', () => {
+    expect(searchTrigrams('Bitcoin')).toEqual(['bit', 'tco', 'oin']);
+    expect(searchTrigrams('BTC')).toEqual(['btc']);
   });
 
   it('uses the whole term when no word is three characters long', () => {
-    expect(pickSearchTrigrams('8-k a', counts({ '8-k': 10, '-k ': 5, 'k a': 7 }))).toEqual(['-k ', 'k a', '8-k']);
+    expect(searchTrigrams('8- k')).toEqual(['8- ', '- k']);
   });
 });

@@ -1,10 +1,29 @@
 import type { Metadata } from 'next';
+import { CheckoutView } from '@/components/billing/checkout-view';
 import { PageHeader } from '@/components/shell/page-header';
 import { guardPage } from '@/lib/auth/page-guard';
 
 export const metadata: Metadata = { title: 'Checkout' };
+export const dynamic = 'force-dynamic';
 
-export default async function CheckoutPage() {
+type SearchParams = Promise<Record<string, string | string[] | undefined>>;
+
+function single(value: string | string[] | undefined): string | null {
+  return (Array.isArray(value) ? value[0] : value) || null;
+}
+
+export default async function CheckoutPage({ searchParams }: { searchParams: SearchParams }) {
   if (!(await guardPage('/checkout'))) return null;
-  return <PageHeader title="Checkout" description="Complete your subscription." />;
+  const query = await searchParams;
+  return (
+    <>
+      <PageHeader title="Checkout" description="Complete your subscription." />
+      <CheckoutView
+        clientSecret={single(query.client_secret)}
+        subscriptionId={single(query.subscription_id)}
+        planId={single(query.plan)}
+        interval={single(query.interval)}
+      />
+    </>
+  );
 }

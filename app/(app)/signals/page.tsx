@@ -1,10 +1,17 @@
 import type { Metadata } from 'next';
 import { PageHeader } from '@/components/shell/page-header';
+import { SignalsView } from '@/components/signals/signals-view';
 import { guardPage } from '@/lib/auth/page-guard';
 
 export const metadata: Metadata = { title: 'Signals' };
+export const dynamic = 'force-dynamic';
 
 export default async function SignalsPage() {
   if (!(await guardPage('/signals'))) return null;
-  return <PageHeader title="Treasury Signal Detection" description="Signals from SEC filings, insider activity, pre-pump indicators and board meetings." />;
+  return (
+    <>
+      <PageHeader title="Treasury Signal Detection" description="Signals from SEC filings, insider activity, pre-pump indicators and board meetings." />
+      <SignalsView />
+    </>
+  );
 }

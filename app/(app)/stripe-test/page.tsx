@@ -1,10 +1,20 @@
 import type { Metadata } from 'next';
+import { StripeTestView } from '@/components/billing/stripe-test-view';
 import { PageHeader } from '@/components/shell/page-header';
 import { guardPage } from '@/lib/auth/page-guard';
 
 export const metadata: Metadata = { title: 'Stripe Test' };
+export const dynamic = 'force-dynamic';
 
-export default async function StripeTestPage() {
+type SearchParams = Promise<Record<string, string | string[] | undefined>>;
+
+export default async function StripeTestPage({ searchParams }: { searchParams: SearchParams }) {
   if (!(await guardPage('/stripe-test'))) return null;
-  return <PageHeader title="Stripe Test Payment" description="Create a 29 USD test payment." />;
+  const status = (await searchParams).redirect_status;
+  return (
+    <>
+      <PageHeader title="Stripe Test Payment" description="Create a 29 USD test payment." />
+      <StripeTestView redirectStatus={(Array.isArray(status) ? status[0] : status) || null} />
+    </>
+  );
 }

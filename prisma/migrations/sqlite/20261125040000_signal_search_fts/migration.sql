@@ -25,7 +25,4 @@ CREATE TRIGGER IF NOT EXISTS "Signal_search_au" AFTER UPDATE OF "description", "
   INSERT INTO "SignalSearch"(rowid, "description", "companyName", "source") VALUES (new.rowid, new."description", new."companyName", new."source");
 END;
 
--- Per-trigram document counts, so listSignals can look a term up by its rarest trigrams.
-CREATE VIRTUAL TABLE IF NOT EXISTS "SignalSearchVocab" USING fts5vocab("SignalSearch", row);
-
 INSERT INTO "SignalSearch"("SignalSearch") VALUES ('rebuild');

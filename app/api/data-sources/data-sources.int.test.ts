@@ -1,0 +1,86 @@
+import { db } from '@/lib/db';
+import { seedAll } from '@/lib/db/seed-all';
+import { holdingsSignalSource } from '@/lib/db/seed-signals';
+import { resetDatabase } from '@/lib/testing/database';
+import { call, CookieJar } from '@/lib/testing/http';
+import { POST as register } from '../auth/register/route';
+import { POST as verifyBeta } from '../beta/verify/route';
+import { GET as dataSources } from './route';
+
+// GET /api/data-sources: the seeded catalogue of spec 001 §3 with signal counts from stored signals.
+
+const password = 'Vault-Ledger-2049';
+let counter = 0;
+
+async function user(entitled: boolean) {
+  const jar = new CookieJar();
+  if (entitled) expect((await call(verifyBeta, '/api/beta/verify', { jar, body: { code: 'TREASURY2026' } })).status).toBe(200);
+  const response = await call(register, '/api/auth/register', {
+    jar,
+    body: { firstName: 'Ada', lastName: 'Lovelace', email: `sources${Date.now()}${(counter += 1)}@example.com`, password },
+  });
+  expect(response.status).toBe(201);
+  return jar;
+}
+
+let analyst: CookieJar;
+
+function signal(sourceId: string, source: string, signalType: string, detectedAt: Date) {
+  return { sourceId, companyName: 'Strategy', description: 'test signal', source, signalType, severity: 'medium', confidence: 80, detectedAt };
+}
+
+beforeAll(async () => {
+  await resetDatabase();
+  await seedAll(db);
+  await db.signal.deleteMany();
+  const now = new Date();
+  const lastYear = new Date(now.getTime() - 365 * 86_400_000);
+  await db.signal.createMany({
+    data: [
+      signal('a', 'SEC EDGAR 8-K', 'sec-filing', now),
+      signal('b', 'SEC EDGAR Form 4', 'insider-trading', lastYear),
+      signal('c', 'SEC EDGAR 8-K', 'board-meeting', now),
+      signal('d', holdingsSignalSource, 'sec-filing', lastYear),
+      signal('e', 'somewhere else', 'other', now),
+    ],
+  });
+  analyst = await user(true);
+}, 180_000);
+
+it('answers 401 signed out and 403 without a subscription or beta flag', async () => {
+  expect((await call(dataSources, '/api/data-sources')).status).toBe(401);
+  expect((await call(dataSources, '/api/data-sources', { jar: await user(false) })).status).toBe(403);
+});
+
+it('lists the catalogue with the spec’s categories, statuses and real signal counts', async () => {
+  const response = await call(dataSources, '/api/data-sources', { jar: analyst });
+  expect(response.status).toBe(200);
+  const { sources, summary, categories } = response.json;
+  const byKey = Object.fromEntries(sources.map((source: { key: string }) => [source.key, source]));
+  expect(byKey['sec-filings']).toMatchObject({
+    name: 'SEC filings feed', category: 'regulatory', categoryName: 'Regulatory & Compliance', status: 'active', statusLabel: 'Live',
+    coverage: 100, updateFrequency: 'real-time', priority: 'high', signals: 3, signalsThisMonth: 2,
+  });
+  expect(byKey['board-appointments']).toMatchObject({ categoryName: 'Governance & Leadership', status: 'integration', statusLabel: 'Integration', signals: 1 });
+  expect(byKey['holdings-table']).toMatchObject({ signals: 1, signalsThisMonth: 0 });
+  expect(byKey['holdings-table'].lastSuccessAt).toBe('2026-07-11T00:00:00.000Z');
+  // Sources without an ingester count nothing rather than the spec's sample figures.
+  expect(byKey['job-postings']).toMatchObject({ signals: 0, hasIngester: false, signalsNote: 'No ingester yet: this source collects no signals.' });
+  expect(byKey['custody-providers']).toMatchObject({ status: 'planned', statusLabel: 'Planned', coverage: 0 });
+
+  const coverages = sources.map((source: { coverage: number }) => source.coverage);
+  expect(summary).toMatchObject({
+    totalSources: sources.length,
+    activeSources: sources.filter((source: { status: string }) => source.status === 'active').length,
+    signalsThisMonth: 3,
+    totalSignals: 5,
+    coverageAverage: Math.round(coverages.reduce((a: number, b: number) => a + b, 0) / coverages.length),
+    realtimeSources: 2,
+  });
+  expect(categories.map((category: { name: string }) => category.name)).toEqual([
+    'Regulatory & Compliance', 'Corporate Intelligence', 'Innovation & IP', 'Executive Communication',
+    'Surveys & Research', 'Infrastructure & Services', 'Investment & M&A', 'Governance & Leadership',
+  ]);
+  expect(categories.find((category: { id: string }) => category.id === 'corporate')).toEqual({ id: 'corporate', name: 'Corporate Intelligence', active: 2, total: 2 });
+  expect(categories.find((category: { id: string }) => category.id === 'infrastructure')).toMatchObject({ active: 1, total: 2 });
+});

@@ -1,0 +1,12 @@
+import { requireEntitledUser } from '@/lib/auth/viewer';
+import { listDataSources } from '@/lib/data-sources/catalogue';
+import { db } from '@/lib/db';
+import { route } from '@/lib/http/route';
+
+export const dynamic = 'force-dynamic';
+
+/** The data-sources catalogue (spec 001 §3) with signal counts from the stored signals. */
+export const GET = route(async (request) => {
+  await requireEntitledUser(request);
+  return Response.json(await listDataSources(db), { headers: { 'Cache-Control': 'private, no-store' } });
+});

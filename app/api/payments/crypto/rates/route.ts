@@ -1,0 +1,5 @@
+import { route } from '@/lib/http/route';
+import { cryptoRates } from '@/lib/payments/crypto/rates';
+import { noStore } from '@/lib/payments/http';
+
+export const GET = route(async () => Response.json(await cryptoRates(), { headers: noStore }));

@@ -1,0 +1,15 @@
+import { z } from 'zod';
+import { requireUser } from '@/lib/auth/viewer';
+import { readJson } from '@/lib/http/route';
+import { confirmDemoSubscription, publicSubscription } from '@/lib/payments/checkout';
+import { paymentRoute } from '@/lib/payments/http';
+
+const schema = z.object({ subscriptionId: z.string().trim().min(1, 'subscriptionId is required').max(100) });
+
+// DEMO MODE only (no Stripe key): the checkout page's simulated payment. 404 in live mode.
+export const POST = paymentRoute(async (request) => {
+  const { user } = await requireUser(request);
+  const { subscriptionId } = await readJson(request, schema);
+  const subscription = await confirmDemoSubscription(user.id, subscriptionId);
+  return Response.json({ message: 'Subscription activated (demo mode)', subscription: publicSubscription(subscription) });
+});

@@ -1,0 +1,8 @@
+import { requireUser } from '@/lib/auth/viewer';
+import { noStore, paymentRoute } from '@/lib/payments/http';
+import { paypalClientToken } from '@/lib/payments/paypal';
+
+export const GET = paymentRoute(async (request) => {
+  await requireUser(request);
+  return Response.json(await paypalClientToken(), { headers: noStore });
+});

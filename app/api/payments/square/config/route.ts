@@ -1,0 +1,8 @@
+import { requireUser } from '@/lib/auth/viewer';
+import { noStore, paymentRoute } from '@/lib/payments/http';
+import { squarePublicConfig } from '@/lib/payments/square';
+
+export const GET = paymentRoute(async (request) => {
+  await requireUser(request);
+  return Response.json(squarePublicConfig(), { headers: noStore });
+});

@@ -1,0 +1,31 @@
+import { z } from 'zod';
+import { requireUser } from '@/lib/auth/viewer';
+import { AppError } from '@/lib/http/errors';
+import { readJson } from '@/lib/http/route';
+import { PaymentProblem, paymentRoute } from '@/lib/payments/http';
+import { amountSchema, intervalSchema, priceFor, resolvePlan } from '@/lib/payments/pricing';
+import { processSquarePayment } from '@/lib/payments/square';
+import { enforceRateLimit } from '@/lib/rate-limit';
+
+const schema = z.object({
+  sourceId: z.string().trim().min(1, 'sourceId is required').max(500),
+  amount: amountSchema,
+  currency: z.string().trim().toUpperCase().pipe(z.literal('USD', 'Currency must be USD')),
+  planType: z.string().trim().min(1, 'planType is required').max(40),
+  interval: intervalSchema,
+});
+
+// The Square form reads `error` from failures, so 4xx answers carry it beside `message`.
+export const POST = paymentRoute(async (request) => {
+  const { user } = await requireUser(request);
+  try {
+    const body = await readJson(request, schema);
+    const plan = resolvePlan(body.planType);
+    const amountCents = priceFor(plan, body.interval, body.amount);
+    await enforceRateLimit(`checkout:${user.id}`, 30, 60 * 60 * 1000, 'Too many checkout attempts. Please try again later.');
+    return Response.json(await processSquarePayment(user.id, body.sourceId, plan, body.interval, amountCents));
+  } catch (error) {
+    if (error instanceof AppError) throw new PaymentProblem(error.status, error.message, { error: error.message, code: error.code, ...(error.errors ? { errors: error.errors } : {}) });
+    throw error;
+  }
+});

@@ -1,0 +1,13 @@
+import { requireEntitledUser } from '@/lib/auth/viewer';
+import { db } from '@/lib/db';
+import { route } from '@/lib/http/route';
+import { getMarketImpact } from '@/lib/signals/service';
+
+export const dynamic = 'force-dynamic';
+
+/** The market analysis result of spec 001 §3, computed from stored prices (docs/metrics.md). */
+export const GET = route<{ params: Promise<{ id: string }> }>(async (request, { params }) => {
+  await requireEntitledUser(request);
+  const { id } = await params;
+  return Response.json(await getMarketImpact(db, id), { headers: { 'Cache-Control': 'private, no-store' } });
+});

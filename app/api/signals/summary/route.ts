@@ -1,0 +1,12 @@
+import { requireEntitledUser } from '@/lib/auth/viewer';
+import { db } from '@/lib/db';
+import { route } from '@/lib/http/route';
+import { getSignalSummary } from '@/lib/signals/service';
+
+export const dynamic = 'force-dynamic';
+
+/** The Signals screen's header and four counters, over the active-signal window. */
+export const GET = route(async (request) => {
+  await requireEntitledUser(request);
+  return Response.json(await getSignalSummary(db), { headers: { 'Cache-Control': 'private, no-store' } });
+});

@@ -1,0 +1,20 @@
+import { z } from 'zod';
+import { requireUser } from '@/lib/auth/viewer';
+import { readJson } from '@/lib/http/route';
+import { publicSubscription } from '@/lib/payments/checkout';
+import { paymentRoute } from '@/lib/payments/http';
+import { resolvePlan } from '@/lib/payments/pricing';
+import { upgradeWithConfirmedPayment } from '@/lib/payments/upgrade';
+
+const schema = z.object({
+  planId: z.string().trim().min(1, 'planId is required').max(40),
+  paymentMethod: z.string().trim().max(40).optional(),
+});
+
+// Applies a confirmed payment for the plan; without one the answer is 402 and nothing changes.
+export const POST = paymentRoute(async (request) => {
+  const { user } = await requireUser(request);
+  const body = await readJson(request, schema);
+  const { message, subscription } = await upgradeWithConfirmedPayment(user.id, resolvePlan(body.planId));
+  return Response.json({ message, subscription: publicSubscription(subscription) });
+});

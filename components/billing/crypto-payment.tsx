@@ -1,0 +1,193 @@
+'use client';
+
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { Clock, Copy } from 'lucide-react';
+import QRCode from 'qrcode';
+import { useEffect, useRef, useState } from 'react';
+import { useAuth } from '@/components/auth/use-auth';
+import { copyToClipboard } from '@/components/affiliate/clipboard';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Field, FieldLabel } from '@/components/ui/field';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { toast } from '@/components/ui/use-toast';
+import { PaymentUnavailable } from './not-configured';
+import {
+  createCryptoPayment,
+  type CryptoCurrency,
+  type CryptoPaymentDto,
+  fetchCryptoRates,
+  fetchCryptoStatus,
+  messageOf,
+  paymentKeys,
+} from './payment-api';
+import type { PaymentPanelProps } from './payment-result';
+import { cryptoAmount, formatCountdown, formatUsd } from './plan-display';
+
+// Spec 001 §3: the rates the page uses when the rates call fails.
+const fallbackRates: Record<CryptoCurrency, number> = { BTC: 43250, ETH: 2650 };
+const currencyNames: Record<CryptoCurrency, string> = { BTC: 'Bitcoin', ETH: 'Ethereum' };
+
+/** Pay in BTC or ETH: a one-time address with a 30-minute window, confirmed on chain. */
+export function CryptoPayment({ plan, onPaid, isEnabled }: PaymentPanelProps & { isEnabled: boolean }) {
+  if (!isEnabled) return <PaymentUnavailable title="Crypto payments are not configured on this server" />;
+  return <CryptoCheckout plan={plan} onPaid={onPaid} />;
+}
+
+function CryptoCheckout({ plan, onPaid }: PaymentPanelProps) {
+  const [currency, setCurrency] = useState<CryptoCurrency>('BTC');
+  const [payment, setPayment] = useState<CryptoPaymentDto | null>(null);
+  const { user } = useAuth();
+  const rates = useQuery({ queryKey: paymentKeys.cryptoRates, queryFn: fetchCryptoRates, refetchInterval: 30_000 });
+  const rate = rates.data?.rates[currency]?.usd ?? (rates.isError ? fallbackRates[currency] : undefined);
+  const amount = rate ? cryptoAmount(plan.price, rate, currency) : '';
+
+  const create = useMutation({
+    mutationFn: () => createCryptoPayment({ amount: Number(amount), currency, planType: plan.id, userEmail: user?.email ?? '' }),
+    onSuccess: setPayment,
+    onError: (error) => toast({ title: 'Payment Creation Failed', description: messageOf(error, 'Unable to create the payment.'), variant: 'destructive' }),
+  });
+
+  if (payment) {
+    return (
+      <PendingCryptoPayment
+        payment={payment}
+        onConfirmed={() => {
+          toast({ title: 'Payment Confirmed!', description: `Your ${payment.currency} payment was confirmed on chain.`, variant: 'success' });
+          onPaid('crypto');
+        }}
+        onExpired={() => {
+          toast({ title: 'Payment Expired', description: 'The payment window has expired. Please create a new payment.', variant: 'destructive' });
+          setPayment(null);
+        }}
+      />
+    );
+  }
+
+  const isReady = Boolean(amount) && Boolean(user);
+  return (
+    <div className="space-y-4">
+      <Field>
+        <FieldLabel htmlFor="crypto-currency">Currency</FieldLabel>
+        <Select value={currency} onValueChange={(value) => setCurrency(value as CryptoCurrency)}>
+          <SelectTrigger id="crypto-currency" className="w-full sm:w-56">
+            <SelectValue />
+          </SelectTrigger>
+          <SelectContent>
+            {(['BTC', 'ETH'] as const).map((code) => (
+              <SelectItem key={code} value={code}>
+                {currencyNames[code]} ({code})
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </Select>
+      </Field>
+      <div className="rounded-md border p-4 text-sm">
+        <p className="text-muted-foreground">Amount due</p>
+        <p className="font-mono text-xl font-semibold" data-testid="crypto-amount">
+          {amount ? `${amount} ${currency}` : 'Loading rate...'}
+        </p>
+        {rate && (
+          <p className="text-muted-foreground">
+            {formatUsd(plan.price)} at 1 {currency} = {formatUsd(rate)}
+            {rates.isError && ' (fallback rate)'}
+          </p>
+        )}
+      </div>
+      <Button onClick={() => create.mutate()} disabled={!isReady || create.isPending} className="w-full">
+        {create.isPending ? 'Processing...' : `Create ${currency} Payment`}
+      </Button>
+    </div>
+  );
+}
+
+function PendingCryptoPayment({ payment, onConfirmed, onExpired }: { payment: CryptoPaymentDto; onConfirmed: () => void; onExpired: () => void }) {
+  const [now, setNow] = useState(() => Date.now());
+  const [qrSource, setQrSource] = useState<string | null>(null);
+  const settled = useRef(false);
+  const status = useQuery({
+    queryKey: paymentKeys.cryptoStatus(payment.paymentId),
+    queryFn: () => fetchCryptoStatus(payment.paymentId),
+    refetchInterval: 10_000,
+  });
+
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, []);
+
+  // The server may send an image (data URL) or the payment URI itself; draw the latter here.
+  useEffect(() => {
+    let cancelled = false;
+    const source = payment.qrCode;
+    if (/^(data:|https?:)/.test(source)) setQrSource(source);
+    else
+      void QRCode.toDataURL(source || payment.address, { margin: 1, width: 192 }).then((url) => {
+        if (!cancelled) setQrSource(url);
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, [payment.qrCode, payment.address]);
+
+  const currentStatus = status.data?.status;
+  useEffect(() => {
+    if (settled.current) return;
+    if (currentStatus === 'confirmed') {
+      settled.current = true;
+      onConfirmed();
+    } else if (currentStatus === 'expired') {
+      settled.current = true;
+      onExpired();
+    }
+  }, [currentStatus, onConfirmed, onExpired]);
+
+  async function copyAddress() {
+    if (await copyToClipboard(payment.address)) toast({ title: 'Copied!', description: 'Address copied to clipboard' });
+    else toast({ title: 'Copy Failed', description: 'Unable to copy to clipboard. Please copy the address manually.', variant: 'destructive' });
+  }
+
+  const isConfirmed = currentStatus === 'confirmed';
+  return (
+    <div className="space-y-4" data-testid="crypto-pending">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <Badge variant={isConfirmed ? 'success' : 'warning'}>
+          {isConfirmed ? 'Confirmed' : `Waiting for payment${status.data ? ` · ${status.data.confirmations} confirmations` : ''}`}
+        </Badge>
+        {!isConfirmed && (
+          <span className="flex items-center gap-1.5 text-sm text-muted-foreground">
+            <Clock className="size-4" aria-hidden="true" />
+            Expires in <span data-testid="crypto-countdown">{formatCountdown(payment.expiresAt, now)}</span>
+          </span>
+        )}
+      </div>
+      <div className="flex flex-col items-center gap-4 sm:flex-row sm:items-start">
+        {qrSource ? (
+          <img src={qrSource} alt={`QR code for the ${payment.currency} address`} className="size-44 rounded-md border bg-white p-2" />
+        ) : (
+          <div className="size-44 animate-pulse rounded-md bg-muted" />
+        )}
+        <div className="min-w-0 flex-1 space-y-3 text-sm">
+          <div>
+            <p className="text-muted-foreground">Send exactly</p>
+            <p className="font-mono text-lg font-semibold">
+              {payment.amount} {payment.currency}
+            </p>
+          </div>
+          <div>
+            <p className="text-muted-foreground">To this address</p>
+            <div className="flex items-center gap-2">
+              <code className="min-w-0 flex-1 break-all rounded bg-muted px-2 py-1 text-xs" data-testid="crypto-address">
+                {payment.address}
+              </code>
+              <Button type="button" variant="outline" size="icon" onClick={() => void copyAddress()} aria-label="Copy address">
+                <Copy aria-hidden="true" />
+              </Button>
+            </div>
+          </div>
+          <p className="text-muted-foreground">The payment is confirmed after 1–3 network confirmations. This page checks every 10 seconds.</p>
+        </div>
+      </div>
+    </div>
+  );
+}

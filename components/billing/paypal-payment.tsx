@@ -1,0 +1,42 @@
+'use client';
+
+import { PayPalButtons, PayPalScriptProvider } from '@paypal/react-paypal-js';
+import { useQuery } from '@tanstack/react-query';
+import { Spinner } from '@/components/ui/spinner';
+import { PaymentUnavailable } from './not-configured';
+import { capturePaypalOrder, createPaypalOrder, fetchPaypalSetup, paymentKeys } from './payment-api';
+import type { PaymentPanelProps } from './payment-result';
+
+/** PayPal Smart Buttons; per spec 001 §8 PayPal failures are only logged. */
+export function PaypalPayment({ plan, onPaid, clientId }: PaymentPanelProps & { clientId: string | null }) {
+  const setup = useQuery({ queryKey: paymentKeys.paypalSetup, queryFn: fetchPaypalSetup, enabled: Boolean(clientId), retry: false });
+
+  if (!clientId) return <PaymentUnavailable title="PayPal is not configured on this server" />;
+  if (setup.isPending) {
+    return (
+      <p role="status" className="flex items-center gap-2 text-sm text-muted-foreground">
+        <Spinner /> Loading PayPal...
+      </p>
+    );
+  }
+  if (setup.isError) return <PaymentUnavailable title="Payment system unavailable" />;
+
+  return (
+    <PayPalScriptProvider options={{ clientId, dataClientToken: setup.data.clientToken, currency: 'USD', intent: 'capture' }}>
+      <PayPalButtons
+        style={{ layout: 'vertical', label: 'pay' }}
+        forceReRender={[plan.id]}
+        createOrder={async () => (await createPaypalOrder(plan.price, plan.id)).id}
+        onApprove={async (data) => {
+          try {
+            await capturePaypalOrder(data.orderID);
+            onPaid('paypal');
+          } catch (error) {
+            console.error('PayPal capture failed', error);
+          }
+        }}
+        onError={(error) => console.error('PayPal payment failed', error)}
+      />
+    </PayPalScriptProvider>
+  );
+}

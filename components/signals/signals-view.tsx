@@ -1,0 +1,117 @@
+'use client';
+
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Search } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { useRealtime } from '@/components/realtime/use-realtime';
+import { Input } from '@/components/ui/input';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { fetchSignalSummary, signalKeys, signalsPollMs } from '@/lib/signals/queries';
+import type { SignalDto } from '@/lib/signals/schema';
+import { CompanyResearchDialog } from './company-research-dialog';
+import { DataSourcesTab } from './data-sources-tab';
+import { DetectionFrameworkTab } from './detection-framework-tab';
+import { InvestigationDialog, type InvestigationView } from './investigation-dialog';
+import { MarketImpactDialog } from './market-impact-dialog';
+import { SecFilingDialog } from './sec-filing-dialog';
+import { SignalCounters } from './signal-counters';
+import { SignalList } from './signal-list';
+
+const severityOptions = [
+  { value: 'all', label: 'All' },
+  { value: 'critical', label: 'Critical' },
+  { value: 'high', label: 'High' },
+  { value: 'medium', label: 'Medium' },
+  { value: 'low', label: 'Low' },
+];
+
+function useDebounced<T>(value: T, delayMs: number): T {
+  const [debounced, setDebounced] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setDebounced(value), delayMs);
+    return () => clearTimeout(timer);
+  }, [value, delayMs]);
+  return debounced;
+}
+
+/** The Signals screen (spec 001 §2): counters, search and severity filter, tabs, and the investigation dialogs. */
+export function SignalsView() {
+  const queryClient = useQueryClient();
+  const [search, setSearch] = useState('');
+  const [severity, setSeverity] = useState('all');
+  const q = useDebounced(search, 300);
+  const [investigating, setInvestigating] = useState<SignalDto | null>(null);
+  const [view, setView] = useState<{ kind: InvestigationView; signal: SignalDto } | null>(null);
+
+  const summary = useQuery({ queryKey: signalKeys.summary, queryFn: fetchSignalSummary, refetchInterval: signalsPollMs });
+
+  useRealtime(['signals'], (message) => {
+    if (message.type === 'new_signal') void queryClient.invalidateQueries({ queryKey: signalKeys.all });
+  });
+
+  const openView = (kind: InvestigationView, signal: SignalDto) => {
+    // Each sub-view replaces the investigation dialog (spec 001 §4).
+    setInvestigating(null);
+    setView({ kind, signal });
+  };
+  const closeView = () => setView(null);
+
+  return (
+    <div className="space-y-6">
+      <p className="text-sm text-muted-foreground" data-testid="active-signal-count">
+        {summary.data ? `${summary.data.activeSignals} active signals` : 'Counting active signals...'}
+        {summary.data ? ` in the last ${summary.data.windowDays} days · ${summary.data.totalSignals} signals on record` : ''}
+      </p>
+      <SignalCounters summary={summary.data} />
+
+      <div className="flex flex-col gap-3 sm:flex-row">
+        <div className="relative flex-1">
+          <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
+          <Input
+            type="search"
+            aria-label="Search signals"
+            placeholder="Search signals, companies, or sources..."
+            className="pl-9"
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+          />
+        </div>
+        <Select value={severity} onValueChange={setSeverity}>
+          <SelectTrigger className="w-full sm:w-44" aria-label="Severity">
+            <SelectValue />
+          </SelectTrigger>
+          <SelectContent>
+            {severityOptions.map((option) => (
+              <SelectItem key={option.value} value={option.value}>
+                {option.label}
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </Select>
+      </div>
+
+      <Tabs defaultValue="live">
+        <TabsList>
+          <TabsTrigger value="live">Live Signals</TabsTrigger>
+          <TabsTrigger value="sources">Data Sources</TabsTrigger>
+          <TabsTrigger value="framework">Detection Framework</TabsTrigger>
+        </TabsList>
+        <TabsContent value="live" className="pt-2">
+          <SignalList filters={{ q, severity }} onInvestigate={setInvestigating} />
+        </TabsContent>
+        <TabsContent value="sources" className="pt-2">
+          <DataSourcesTab />
+        </TabsContent>
+        <TabsContent value="framework" className="pt-2">
+          <DetectionFrameworkTab />
+        </TabsContent>
+      </Tabs>
+
+      <InvestigationDialog signal={investigating} onClose={() => setInvestigating(null)} onOpenView={openView} />
+      <SecFilingDialog signal={view?.kind === 'sec' ? view.signal : null} onClose={closeView} />
+      <MarketImpactDialog signal={view?.kind === 'market' ? view.signal : null} onClose={closeView} />
+      <CompanyResearchDialog signal={view?.kind === 'company' ? view.signal : null} onClose={closeView} />
+    </div>
+  );
+}

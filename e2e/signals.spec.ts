@@ -1,0 +1,240 @@
+import { expect, test, type Page } from '@playwright/test';
+import { signedInPage } from './support/session';
+
+// The Signals screen (spec 001 §2, §4, §5, §9): counters, search and severity filter, the three
+// tabs, the investigation dialog with its actions and toasts, the SEC filing view and the market
+// impact flow. Signals are created through the test-only route so each run has its own.
+
+const day = 86_400_000;
+// Each test registers a user and walks several dialogs and timed toasts on a loaded 2-core machine.
+test.describe.configure({ timeout: 60_000 });
+
+interface CreatedSignal {
+  id: string;
+  severity: string;
+  signalType: string;
+  description: string;
+}
+
+async function createSignals(page: Page, baseURL: string) {
+  const token = `e2e${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
+  const now = Date.now();
+  const iso = (offsetDays: number) => new Date(now - offsetDays * day).toISOString();
+  const prices = Array.from({ length: 11 }, (_, index) => {
+    const offset = 10 - index;
+    const after = offset < 3;
+    return { symbol: 'MSTR', at: new Date(Math.floor((now - offset * day) / day) * day).toISOString(), priceUsd: after ? 330 : 300, volumeUsd: after ? 3_000_000 : 1_000_000 };
+  });
+  const response = await page.request.post(`${baseURL}/api/test/signals`, {
+    headers: { origin: baseURL },
+    data: {
+      prices,
+      signals: [
+        {
+          companyTicker: 'MSTR',
+          description: `Strategy filed an 8-K reporting a purchase of 1,000 BTC (${token}).`,
+          source: 'SEC EDGAR 8-K',
+          signalType: 'sec-filing',
+          severity: 'critical',
+          confidence: 94,
+          detectedAt: iso(2.5),
+          filingUrl: 'https://www.sec.gov/Archives/edgar/data/1050446/000119312526000001/d8k.htm',
+          formType: '8-K',
+          filedAt: iso(3),
+          details: { accession: '0001193125-26-000001', items: ['8.01', '9.01'] },
+        },
+        { companyTicker: 'MSTR', description: `Strategy director bought shares in the open market (${token}).`, source: 'SEC EDGAR Form 4', signalType: 'insider-trading', severity: 'high', confidence: 85, detectedAt: iso(0.5) },
+        { companyName: 'Unknown', description: `Chatter about a bitcoin treasury plan (${token}).`, source: 'Social Sentiment', signalType: 'pre-pump', severity: 'medium', confidence: 72, detectedAt: iso(0.25) },
+        { companyTicker: 'MSTR', description: `Strategy scheduled a board meeting (${token}).`, source: 'SEC EDGAR DEF 14A', signalType: 'board-meeting', severity: 'low', confidence: 75, detectedAt: iso(1) },
+      ],
+    },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  const signals = (await response.json()) as CreatedSignal[];
+  const bySeverity = (severity: string) => signals.find((signal) => signal.severity === severity)!;
+  return { token, critical: bySeverity('critical'), high: bySeverity('high'), medium: bySeverity('medium'), low: bySeverity('low') };
+}
+
+// While a Radix dialog is open the toaster outside it is aria-hidden, so toasts (status, or alert when
+// destructive) are found by their role attribute.
+const toast = (page: Page, title: string) => page.locator('[role="status"], [role="alert"]').filter({ hasText: title });
+const cards = (page: Page) => page.getByTestId('signal-card');
+
+async function openSignals(page: Page, baseURL: string) {
+  await signedInPage(page, baseURL);
+  const created = await createSignals(page, baseURL);
+  await page.goto('/signals');
+  await expect(page.getByRole('heading', { level: 1, name: 'Treasury Signal Detection' })).toBeVisible();
+  return created;
+}
+
+async function search(page: Page, text: string) {
+  await page.getByPlaceholder('Search signals, companies, or sources...').fill(text);
+}
+
+async function investigate(page: Page, token: string, severity: string) {
+  await search(page, token);
+  await expect(cards(page)).toHaveCount(4);
+  await page.locator(`[data-testid="signal-card"][data-severity="${severity}"]`).getByRole('button', { name: 'Investigate' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Signal Investigation' });
+  await expect(dialog).toBeVisible();
+  return dialog;
+}
+
+test('header, counters and the three tabs', async ({ page, baseURL }) => {
+  await openSignals(page, baseURL!);
+  const summary = await (await page.request.get('/api/signals/summary')).json();
+  await expect(page.getByTestId('active-signal-count')).toContainText(`${summary.activeSignals} active signals`);
+  const counters: [string, string][] = [
+    ['criticalAlerts', 'Critical Alerts'],
+    ['secFilings', 'SEC Filings'],
+    ['insiderActivity', 'Insider Activity'],
+    ['prePumpSignals', 'Pre-Pump Signals'],
+  ];
+  for (const [key, label] of counters) {
+    await expect(page.getByTestId(`counter-${key}`)).toContainText(label);
+    expect(summary[key]).toBeGreaterThanOrEqual(1);
+  }
+  await expect(page.getByRole('tab', { name: 'Live Signals' })).toHaveAttribute('aria-selected', 'true');
+  await expect(cards(page).first()).toBeVisible();
+
+  await page.getByRole('tab', { name: 'Data Sources' }).click();
+  for (const item of ['SEC Edgar API', 'X/Twitter API', 'Blockchain Explorer', 'Board Meeting Calendar']) await expect(page.getByText(item)).toBeVisible();
+  await expect(page.getByRole('tabpanel').getByText('Active', { exact: true })).toHaveCount(16);
+
+  await page.getByRole('tab', { name: 'Detection Framework' }).click();
+  for (const text of ['Layer 1: Filing Monitor', 'Layer 2: Social Sentiment', 'Layer 3: Market Analysis', 'Signal Quality Filters', 'Alert Prioritization']) {
+    await expect(page.getByText(text)).toBeVisible();
+  }
+  await expect(page.getByText('Pump-check filter: excludes price spikes above 10% in 3 days.')).toBeVisible();
+  await expect(page.getByText('Critical triggers')).toBeVisible();
+  await expect(page.getByText('High-priority triggers')).toBeVisible();
+});
+
+test('search matches description, type and source, combined with the severity filter', async ({ page, baseURL }) => {
+  const { token } = await openSignals(page, baseURL!);
+  await search(page, token);
+  await expect(cards(page)).toHaveCount(4);
+  const unknown = cards(page).filter({ hasText: 'Chatter about' });
+  await expect(unknown.getByText('Chatter', { exact: true })).toBeVisible();
+  await expect(cards(page).filter({ hasText: 'open market' })).toContainText('Confidence: 85%');
+
+  await page.getByRole('combobox', { name: 'Severity' }).click();
+  await page.getByRole('option', { name: 'Critical' }).click();
+  await expect(cards(page)).toHaveCount(1);
+  await expect(cards(page).first()).toHaveAttribute('data-severity', 'critical');
+
+  await page.getByRole('combobox', { name: 'Severity' }).click();
+  await page.getByRole('option', { name: 'All' }).click();
+  await search(page, 'BOARD-MEETING');
+  await expect(cards(page).filter({ hasText: token })).toHaveCount(1);
+  await search(page, 'social sentiment');
+  await expect(cards(page).filter({ hasText: token })).toHaveCount(1);
+
+  await search(page, `${token}-nothing-matches`);
+  await expect(page.getByText('No signals match your search')).toBeVisible();
+});
+
+test('investigation dialog: details, analysis tabs, alerts, watchlist and report', async ({ page, baseURL }) => {
+  const { token, critical } = await openSignals(page, baseURL!);
+  const dialog = await investigate(page, token, 'critical');
+  await expect(dialog.getByText('Signal Details')).toBeVisible();
+  await expect(dialog).toContainText(critical.description);
+  await expect(dialog).toContainText('94%');
+  await expect(dialog).toContainText('SEC EDGAR 8-K');
+  await expect(dialog).toContainText('Critical');
+
+  await expect(dialog.getByText('Historical accuracy: 87.3%')).toBeVisible();
+  await expect(dialog.getByText('False positive rate: 12.7%')).toBeVisible();
+  await dialog.getByRole('tab', { name: 'Timing Analysis' }).click();
+  await expect(dialog.getByText('Average lead time: 4.2 days')).toBeVisible();
+  await expect(dialog.getByText('Estimated action window: 24-48 hours')).toBeVisible();
+  await dialog.getByRole('tab', { name: 'Correlations' }).click();
+  await expect(dialog.getByTestId('similar-signals')).toHaveText(/Similar signals: \d+ in the past 30 days/);
+  await expect(dialog.getByTestId('same-sector-signals')).toHaveText(/Same sector: \d+ in the past 30 days/);
+  await dialog.getByRole('tab', { name: 'Actions' }).click();
+  await dialog.getByRole('button', { name: 'Share with Team' }).click();
+  await expect(toast(page, 'Feature Coming Soon')).toBeVisible();
+
+  await dialog.getByRole('button', { name: 'Set Alert Notifications' }).click();
+  await expect(toast(page, 'Alert System')).toBeVisible();
+  await expect(toast(page, 'Alerts Configured')).toBeVisible();
+  const alerts = await (await page.request.get('/api/alerts')).json();
+  expect(alerts).toEqual([expect.objectContaining({ kind: 'signal', signalId: critical.id })]);
+
+  await dialog.getByRole('button', { name: 'Add to Watchlist' }).click();
+  await expect(toast(page, 'Added to Watchlist')).toBeVisible();
+  await expect(toast(page, 'Watchlist Updated')).toBeVisible();
+  const watchlist = await (await page.request.get('/api/watchlist')).json();
+  expect(watchlist).toEqual([expect.objectContaining({ signalId: critical.id })]);
+
+  const reportStatus = (await page.request.get(`/api/signals/${critical.id}/report`)).status();
+  await dialog.getByRole('button', { name: 'Export Report' }).click();
+  await expect(toast(page, 'Generating Report')).toBeVisible();
+  if (reportStatus === 200) {
+    const download = page.waitForEvent('download');
+    await expect(toast(page, 'Report Ready')).toBeVisible();
+    expect((await download).suggestedFilename()).toMatch(new RegExp(`^signal-investigation-${critical.id}-\\d+\\.pdf$`));
+  } else {
+    await expect(toast(page, 'Report Failed')).toBeVisible();
+  }
+
+  await dialog.getByRole('button', { name: 'Close Investigation' }).click();
+  await expect(dialog).toBeHidden();
+});
+
+test('SEC filing view shows the stored filing, or says there is none', async ({ page, baseURL }) => {
+  const { token } = await openSignals(page, baseURL!);
+  let dialog = await investigate(page, token, 'critical');
+  await dialog.getByRole('button', { name: 'View SEC Filing Source' }).click();
+  await expect(dialog).toBeHidden();
+  const filing = page.getByRole('dialog', { name: 'SEC Filing Analysis' });
+  await expect(filing).toContainText('8-K');
+  await expect(filing).toContainText('Item 8.01');
+  await expect(filing).toContainText('0001193125-26-000001');
+  await expect(filing.getByRole('link', { name: 'Open Filing Document' })).toHaveAttribute('href', 'https://www.sec.gov/Archives/edgar/data/1050446/000119312526000001/d8k.htm');
+  await filing.getByRole('button', { name: 'Close' }).click();
+  await expect(filing).toBeHidden();
+
+  dialog = await investigate(page, token, 'medium');
+  await dialog.getByRole('button', { name: 'View SEC Filing Source' }).click();
+  await expect(page.getByRole('dialog', { name: 'SEC Filing Analysis' }).getByText('No SEC filing for this signal')).toBeVisible();
+  await page.getByRole('dialog', { name: 'SEC Filing Analysis' }).getByRole('button', { name: 'Close' }).click();
+
+  dialog = await investigate(page, token, 'low');
+  await dialog.getByRole('button', { name: 'Research Company Background' }).click();
+  const research = page.getByRole('dialog', { name: 'Company Background Research' });
+  await expect(research.getByText('Company research tools are being finalized')).toBeVisible();
+  await research.getByRole('button', { name: 'Close' }).click();
+  await expect(research).toBeHidden();
+});
+
+test('market impact analysis runs to completion and sets price alerts', async ({ page, baseURL }) => {
+  const { token } = await openSignals(page, baseURL!);
+  const dialog = await investigate(page, token, 'critical');
+  await dialog.getByRole('button', { name: 'Analyze Market Impact' }).click();
+  await expect(dialog).toBeHidden();
+  const panel = page.getByRole('dialog', { name: 'Market Impact Analysis' });
+  await panel.getByRole('button', { name: 'Start Market Analysis' }).click();
+  await expect(panel.getByTestId('analysis-progress')).toHaveText(/\d+% complete/);
+  await expect(toast(page, 'Market Analysis Complete')).toContainText('Price impact: +10.0%, Volume increase: 200%');
+  for (const tile of ['Price Change', 'Volume Increase', 'BTC Correlation', 'Confidence']) await expect(panel.getByTestId(`tile-${tile}`)).toBeVisible();
+  await expect(panel.getByTestId('tile-Price Change')).toContainText('+10.0%');
+  for (const text of ['Price Movement Analysis', 'Pre-Announcement Price', 'Current Price', 'Net Change', 'Sector Average', 'Crypto Sector Impact', 'Trading Metrics', 'Volume Spike', 'Volatility Index', 'Retail Sentiment', 'Predictive Forecast', 'Short-term Outlook', 'Confidence Interval', 'Key Price Drivers', 'Risk Factors']) {
+    await expect(panel.getByText(text, { exact: true })).toBeVisible();
+  }
+  await expect(panel).toContainText('$300');
+  await expect(panel).toContainText('$330');
+
+  await panel.getByRole('button', { name: 'Set Price Alerts' }).click();
+  await expect(toast(page, 'Alert Created')).toContainText('Price movement alerts configured for this company');
+  const alerts = await (await page.request.get('/api/alerts')).json();
+  expect(alerts).toEqual([expect.objectContaining({ kind: 'price', thresholdPct: 5, basePrice: 330 })]);
+
+  const download = page.waitForEvent('download');
+  await panel.getByRole('button', { name: 'Export Analysis Report' }).click();
+  expect((await download).suggestedFilename()).toMatch(/^market-analysis-.+\.json$/);
+
+  await panel.getByRole('button', { name: 'Close' }).click();
+  await expect(panel).toBeHidden();
+});

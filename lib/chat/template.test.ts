@@ -1,0 +1,67 @@
+import type { TreasuryAnalysis } from './schema';
+import { writeCompanyAnalysis, writeHelpAnswer, writeMarketAnswer } from './template';
+
+const tracked: TreasuryAnalysis = {
+  companyId: 'c1',
+  name: 'Strategy (MicroStrategy)',
+  ticker: 'MSTR',
+  tracked: true,
+  healthGrade: 'B',
+  aiRiskScore: 6.4,
+  convictionScore: 8.1,
+  governanceScore: 8.5,
+  premiumToNav: null,
+  bitcoinYield: 3.25,
+  btcHoldings: 843775,
+  holdingsAsOf: '2026-07-11T00:00:00.000Z',
+  source: 'bitbo.io daily table',
+  defaults: ['premiumToNav', 'volatilityExposure'],
+};
+
+describe('template analysis', () => {
+  it('names grade, risk, conviction, governance, mNAV, holdings with source and date, and the defaults', () => {
+    const text = writeCompanyAnalysis(tracked, 90_000);
+    expect(text).toContain('Strategy (MicroStrategy) (MSTR) holds 843,775 BTC');
+    expect(text).toContain('(about $75.9B at $90,000 per BTC)');
+    expect(text).toContain('as of Jul 11, 2026, according to bitbo.io daily table');
+    expect(text).toContain('Health grade B; AI risk score 6.4/10, low risk; conviction score 8.1/10; governance score 8.5/10.');
+    expect(text).toContain('mNAV is unknown: no market capitalisation is stored.');
+    expect(text).toContain('Bitcoin yield over 90 days: +3.25%.');
+    expect(text).toContain('Defaults for want of data: mNAV, volatility exposure.');
+    expect(text).toMatch(/This is not financial advice\.$/);
+  });
+
+  it('marks each default figure and says a preliminary analysis rests on the message alone', () => {
+    const text = writeCompanyAnalysis(
+      { ...tracked, tracked: false, name: 'Acme Corp', ticker: 'ACME', btcHoldings: 500, holdingsAsOf: null, source: 'your message', healthGrade: 'C', aiRiskScore: 5, convictionScore: 5, premiumToNav: 1.5, bitcoinYield: null, defaults: ['healthGrade', 'aiRiskScore', 'convictionScore', 'governanceScore'] },
+      null,
+    );
+    expect(text).toContain('Preliminary analysis of Acme Corp (ACME), which is not tracked yet: it is computed only from the 500 BTC stated in your message.');
+    expect(text).toContain('Health grade C (default); AI risk score 5/10 (default), low risk; conviction score 5/10 (default); governance score 8.5/10 (default).');
+    expect(text).toContain('mNAV is 1.50x: the market values the company above the bitcoin it holds.');
+    expect(text).not.toContain('Bitcoin yield');
+  });
+
+  it('writes market totals, sectors and the largest holders from the figures given', () => {
+    const text = writeMarketAnswer({
+      trackedCompanies: 156,
+      totalBitcoin: 1_000_000,
+      totalBitcoinValue: 9e10,
+      btcPriceUsd: 90_000,
+      btcPricedAt: '2026-07-11T00:00:00.000Z',
+      averageRiskScore: 5.2,
+      highRiskCompanies: 12,
+      totalActiveSignals: 3,
+      sectors: [{ sector: 'Financial', percentage: 80.5, count: 40 }],
+      topHolders: [{ name: 'Strategy (MicroStrategy)', ticker: 'MSTR', btcHoldings: 843775 }],
+    });
+    expect(text).toContain('The platform tracks 156 public companies holding 1,000,000 BTC in total worth $90.0B at $90,000 per BTC');
+    expect(text).toContain('Financial 80.5% (40 companies)');
+    expect(text).toContain('Largest holders: Strategy (MicroStrategy) 843,775 BTC.');
+    expect(text).toContain('12 companies score 7 or more. 3 signals were detected in the last 30 days.');
+  });
+
+  it('lists what the assistant can do', () => {
+    expect(writeHelpAnswer(156)).toContain("I answer from the platform's database of 156 tracked companies.");
+  });
+});

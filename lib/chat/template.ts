@@ -1,0 +1,102 @@
+import { formatBtc, formatMoney, riskLevel } from '@/lib/format';
+import type { TreasuryAnalysis } from './schema';
+
+// The assistant's prose when no language model is configured: every sentence is built from stored
+// figures, and the figures that are defaults are named as such.
+
+const metricLabels: Record<string, string> = {
+  healthGrade: 'health grade',
+  aiRiskScore: 'AI risk score',
+  convictionScore: 'conviction score',
+  governanceScore: 'governance score',
+  dryPowderScore: 'dry powder score',
+  premiumToNav: 'mNAV',
+  bitcoinYield: 'bitcoin yield',
+  insiderTimingSignal: 'insider timing signal',
+  volatilityExposure: 'volatility exposure',
+};
+
+const day = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
+const score = (value: number) => `${Number.isInteger(value) ? value : value.toFixed(1)}/10`;
+
+export const disclaimer = 'This is not financial advice.';
+
+function companyLabel(analysis: Pick<TreasuryAnalysis, 'name' | 'ticker'>) {
+  return analysis.ticker && !analysis.name.includes(`(${analysis.ticker})`) ? `${analysis.name} (${analysis.ticker})` : analysis.name;
+}
+
+/** The written analysis of a company's metrics: grade, risk, conviction, governance, mNAV, holdings with source and date, defaults. */
+export function writeCompanyAnalysis(analysis: TreasuryAnalysis, btcPriceUsd: number | null): string {
+  const value = btcPriceUsd ? ` (about ${formatMoney(analysis.btcHoldings * btcPriceUsd)} at ${formatMoney(btcPriceUsd)} per BTC)` : '';
+  const asOf = analysis.holdingsAsOf ? ` as of ${day.format(new Date(analysis.holdingsAsOf))}` : '';
+  const sentences: string[] = [];
+  if (analysis.tracked) {
+    sentences.push(`${companyLabel(analysis)} holds ${formatBtc(analysis.btcHoldings)}${value}${asOf}${analysis.source ? `, according to ${analysis.source}` : ''}.`);
+  } else {
+    sentences.push(
+      `Preliminary analysis of ${companyLabel(analysis)}, which is not tracked yet: it is computed only from the ${formatBtc(analysis.btcHoldings)}${value} stated in your message.`,
+    );
+  }
+  const isDefault = (name: string) => analysis.defaults.includes(name);
+  const mark = (name: string) => (isDefault(name) ? ' (default)' : '');
+  sentences.push(
+    `Health grade ${analysis.healthGrade}${mark('healthGrade')}; AI risk score ${score(analysis.aiRiskScore)}${mark('aiRiskScore')}, ${riskLevel(analysis.aiRiskScore)} risk; ` +
+      `conviction score ${score(analysis.convictionScore)}${mark('convictionScore')}; governance score ${score(analysis.governanceScore)}${mark('governanceScore')}.`,
+  );
+  if (analysis.premiumToNav === null) sentences.push(`mNAV is unknown: no market capitalisation is ${analysis.tracked ? 'stored' : 'given'}.`);
+  else {
+    const relation = analysis.premiumToNav > 1 ? 'above' : analysis.premiumToNav < 1 ? 'below' : 'at';
+    sentences.push(`mNAV is ${analysis.premiumToNav.toFixed(2)}x: the market values the company ${relation} the bitcoin it holds.`);
+  }
+  if (analysis.bitcoinYield !== null) sentences.push(`Bitcoin yield over 90 days: ${analysis.bitcoinYield >= 0 ? '+' : ''}${analysis.bitcoinYield.toFixed(2)}%.`);
+  const defaults = analysis.defaults.filter((name) => metricLabels[name]);
+  if (defaults.length) {
+    sentences.push(`Defaults for want of data: ${defaults.map((name) => metricLabels[name]).join(', ')}.`);
+  }
+  sentences.push(disclaimer);
+  return sentences.join(' ');
+}
+
+export interface MarketFacts {
+  trackedCompanies: number;
+  totalBitcoin: number;
+  totalBitcoinValue: number;
+  btcPriceUsd: number | null;
+  btcPricedAt: string | null;
+  averageRiskScore: number;
+  highRiskCompanies: number;
+  totalActiveSignals: number;
+  sectors: { sector: string; percentage: number; count: number }[];
+  topHolders: { name: string; ticker: string; btcHoldings: number }[];
+}
+
+export function writeMarketAnswer(facts: MarketFacts): string {
+  const price = facts.btcPriceUsd
+    ? ` worth ${formatMoney(facts.totalBitcoinValue)} at ${formatMoney(facts.btcPriceUsd)} per BTC${facts.btcPricedAt ? ` (price of ${day.format(new Date(facts.btcPricedAt))})` : ''}`
+    : '';
+  const sectors = facts.sectors.map((sector) => `${sector.sector} ${sector.percentage}% (${sector.count} companies)`).join(', ');
+  const top = facts.topHolders.map((holder) => `${holder.name} ${formatBtc(holder.btcHoldings)}`).join('; ');
+  return [
+    `The platform tracks ${facts.trackedCompanies.toLocaleString('en-US')} public companies holding ${formatBtc(facts.totalBitcoin)} in total${price}.`,
+    sectors ? `By sector, share of all bitcoin held: ${sectors}.` : '',
+    top ? `Largest holders: ${top}.` : '',
+    `Average AI risk score ${facts.averageRiskScore}/10; ${facts.highRiskCompanies} companies score 7 or more. ${facts.totalActiveSignals} signals were detected in the last 30 days.`,
+    disclaimer,
+  ]
+    .filter(Boolean)
+    .join(' ');
+}
+
+export function writeHelpAnswer(trackedCompanies: number): string {
+  return [
+    `I answer from the platform's database of ${trackedCompanies.toLocaleString('en-US')} tracked companies. I can:`,
+    '• analyze a tracked company by name or ticker (for example "analyze MSTR"): health grade, AI risk, conviction and governance scores, mNAV, holdings with their source and date;',
+    '• summarise the market: total bitcoin held, value, sectors and the largest holders (ask "market overview");',
+    '• give a preliminary analysis of a company that is not tracked and add it to tracking (for example "analyze Acme Corp (ACME), which holds 500 BTC").',
+  ].join('\n');
+}
+
+/** The figures handed to a language model as its only facts. */
+export function factsForModel(facts: unknown): string {
+  return `Facts from the database (JSON):\n${JSON.stringify(facts, null, 2)}`;
+}

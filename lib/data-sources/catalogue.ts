@@ -1,0 +1,136 @@
+import type { Db } from '../db';
+import { holdingsSignalSource } from '../db/seed-signals';
+import { dataSourceCatalogue } from '../db/seed-sources';
+import { categoryName, sourceCategories, statusLabel } from './labels';
+
+// The Data Sources screen (spec 001 §2, §3): the stored catalogue with signal counts taken from
+// the stored signals. Each source counts the signals its ingester writes (Signal.source values);
+// a source without an ingester counts none and says so, instead of the spec's sample figure.
+
+interface SignalMatcher {
+  /** Signal.source starts with one of these. */
+  sourcePrefixes?: string[];
+  /** Or Signal.signalType is one of these. */
+  signalTypes?: string[];
+  /** How the count is made, shown under it. */
+  note: string;
+}
+
+const matchers: Record<string, SignalMatcher> = {
+  'sec-filings': { sourcePrefixes: ['SEC EDGAR'], note: 'Signals from 8-K, Form 4 and proxy filings read from EDGAR.' },
+  'board-appointments': { signalTypes: ['board-meeting'], note: 'Board and officer changes (8-K items 5.02, 5.07) and proxy statements, read through the SEC feed.' },
+  'holdings-table': { sourcePrefixes: [holdingsSignalSource], note: 'Signals derived from the holdings changes this table recorded.' },
+  'market-prices': { note: 'Prices feed the metrics and the dashboard; they raise no signals.' },
+};
+
+const noIngesterNote = 'No ingester yet: this source collects no signals.';
+
+export interface DataSourceView {
+  key: string;
+  name: string;
+  category: string;
+  categoryName: string;
+  status: string;
+  statusLabel: string;
+  coverage: number;
+  updateFrequency: string;
+  description: string;
+  priority: string;
+  /** Signals stored from this source, all time. */
+  signals: number;
+  signalsThisMonth: number;
+  signalsNote: string;
+  hasIngester: boolean;
+  lastSuccessAt: string | null;
+  lastAttemptAt: string | null;
+  lastError: string | null;
+  itemsIngested: number;
+}
+
+export interface DataSourcesResponse {
+  sources: DataSourceView[];
+  summary: {
+    totalSources: number;
+    activeSources: number;
+    /** Distinct signals detected since the start of this month (UTC). */
+    signalsThisMonth: number;
+    totalSignals: number;
+    /** Whole percent. */
+    coverageAverage: number;
+    realtimeSources: number;
+    monthStart: string;
+  };
+  categories: { id: string; name: string; active: number; total: number }[];
+}
+
+function whereOf(matcher: SignalMatcher, since?: Date) {
+  const or = [
+    ...(matcher.sourcePrefixes ?? []).map((prefix) => ({ source: { startsWith: prefix } })),
+    ...(matcher.signalTypes?.length ? [{ signalType: { in: matcher.signalTypes } }] : []),
+  ];
+  return { OR: or, ...(since ? { detectedAt: { gte: since } } : {}) };
+}
+
+const statusOrder: Record<string, number> = { active: 0, integration: 1, planned: 2 };
+const catalogueOrder = new Map(dataSourceCatalogue.map((entry, index) => [entry.key, index]));
+
+export async function listDataSources(db: Db, now = new Date()): Promise<DataSourcesResponse> {
+  const monthStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+  const [rows, signalsThisMonth, totalSignals] = await Promise.all([
+    db.dataSource.findMany(),
+    db.signal.count({ where: { detectedAt: { gte: monthStart } } }),
+    db.signal.count(),
+  ]);
+  const sources = await Promise.all(
+    rows.map(async (row): Promise<DataSourceView> => {
+      const matcher = matchers[row.key];
+      const counts = matcher && (matcher.sourcePrefixes?.length || matcher.signalTypes?.length);
+      const [signals, thisMonth] = counts
+        ? await Promise.all([db.signal.count({ where: whereOf(matcher) }), db.signal.count({ where: whereOf(matcher, monthStart) })])
+        : [0, 0];
+      return {
+        key: row.key,
+        name: row.name,
+        category: row.category,
+        categoryName: categoryName(row.category),
+        status: row.status,
+        statusLabel: statusLabel(row.status),
+        coverage: row.coverage,
+        updateFrequency: row.updateFrequency,
+        description: row.description,
+        priority: row.priority,
+        signals,
+        signalsThisMonth: thisMonth,
+        signalsNote: matcher?.note ?? noIngesterNote,
+        hasIngester: Boolean(matcher),
+        lastSuccessAt: row.lastSuccessAt?.toISOString() ?? null,
+        lastAttemptAt: row.lastAttemptAt?.toISOString() ?? null,
+        lastError: row.lastError,
+        itemsIngested: row.itemsIngested,
+      };
+    }),
+  );
+  sources.sort(
+    (a, b) =>
+      (statusOrder[a.status] ?? 3) - (statusOrder[b.status] ?? 3) ||
+      (catalogueOrder.get(a.key) ?? Infinity) - (catalogueOrder.get(b.key) ?? Infinity) ||
+      a.name.localeCompare(b.name),
+  );
+  const active = sources.filter((source) => source.status === 'active');
+  return {
+    sources,
+    summary: {
+      totalSources: sources.length,
+      activeSources: active.length,
+      signalsThisMonth,
+      totalSignals,
+      coverageAverage: sources.length ? Math.round(sources.reduce((sum, source) => sum + source.coverage, 0) / sources.length) : 0,
+      realtimeSources: sources.filter((source) => source.updateFrequency === 'real-time').length,
+      monthStart: monthStart.toISOString(),
+    },
+    categories: sourceCategories.map((category) => {
+      const inCategory = sources.filter((source) => source.category === category.id);
+      return { id: category.id, name: category.name, active: inCategory.filter((source) => source.status === 'active').length, total: inCategory.length };
+    }),
+  };
+}

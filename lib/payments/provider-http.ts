@@ -1,0 +1,27 @@
+import { PaymentProblem } from './http';
+
+// Outbound JSON calls to payment providers, with a timeout; a network failure is a 502, never a 500.
+
+interface ProviderResponse<T> {
+  status: number;
+  ok: boolean;
+  body: T;
+}
+
+export async function providerFetch<T = any>(url: string, init: RequestInit & { timeoutMs: number; provider: string }): Promise<ProviderResponse<T>> {
+  const { timeoutMs, provider, ...rest } = init;
+  let response: Response;
+  try {
+    response = await fetch(url, { ...rest, signal: AbortSignal.timeout(timeoutMs), cache: 'no-store' });
+  } catch {
+    throw new PaymentProblem(502, `${provider} could not be reached. Please try again.`);
+  }
+  const text = await response.text();
+  let body: any = undefined;
+  try {
+    body = text ? JSON.parse(text) : undefined;
+  } catch {
+    body = text;
+  }
+  return { status: response.status, ok: response.ok, body };
+}

@@ -1,0 +1,71 @@
+import { z } from 'zod';
+import type { MarketImpact } from './market-impact';
+
+// Shared by the signal endpoints and the Signals screen: request bodies and answer shapes.
+
+const id = z.string({ message: 'must be a text id' }).trim().min(1, 'must not be empty').max(64, 'must be at most 64 characters');
+
+export const watchlistBodySchema = z.object({ signalId: id, note: z.string().trim().max(500, 'Note must be at most 500 characters').optional() });
+
+export const alertBodySchema = z
+  .object({
+    kind: z.enum(['signal', 'price'], { message: 'kind must be signal or price' }),
+    companyId: id.optional(),
+    signalId: id.optional(),
+    thresholdPct: z.number({ message: 'thresholdPct must be a number' }).positive('thresholdPct must be above 0').max(100, 'thresholdPct must be at most 100').optional(),
+  })
+  .refine((body) => body.companyId || body.signalId, { message: 'Give a companyId or a signalId', path: ['companyId'] });
+
+export type WatchlistBody = z.infer<typeof watchlistBodySchema>;
+export type AlertBody = z.infer<typeof alertBodySchema>;
+
+export interface SignalDto {
+  id: string;
+  companyId: string | null;
+  companyName: string;
+  description: string;
+  source: string;
+  detectedAt: string;
+  confidence: number;
+  signalType: string;
+  severity: string;
+  metadata: { filingUrl: string | null; currentPrice: number | null; formType: string | null; filedAt: string | null };
+}
+
+export interface SignalDetailDto extends SignalDto {
+  company: { id: string; name: string; ticker: string; sector: string } | null;
+  intelligence: { similarSignals: number; sameSectorSignals: number; windowDays: number };
+  watchlisted: boolean;
+}
+
+export interface SignalSummaryDto {
+  /** Every stored signal, whatever its age. */
+  totalSignals: number;
+  /** Signals of the active window (the dashboard's Active Signals). */
+  activeSignals: number;
+  criticalAlerts: number;
+  secFilings: number;
+  insiderActivity: number;
+  prePumpSignals: number;
+  windowDays: number;
+}
+
+export interface FilingDto {
+  available: boolean;
+  reason: string | null;
+  formType: string | null;
+  filedAt: string | null;
+  items: string[];
+  company: string;
+  ticker: string | null;
+  accessionNumber: string | null;
+  filingUrl: string | null;
+  source: string;
+  excerpt: string | null;
+}
+
+export interface MarketImpactDto extends MarketImpact {
+  company: string;
+  signalId: string;
+  analysisTimestamp: string;
+}
