@@ -4,9 +4,7 @@ import { Radio } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import type { ConnectionState } from '@/lib/realtime/client';
-import { useRealtime } from './use-realtime';
-
-const channels = ['signals', 'market_data', 'companies'] as const;
+import { useRealtimeStatus } from './realtime-provider';
 
 const presentation: Record<ConnectionState, { label: string; detail: string; variant: 'success' | 'warning' | 'destructive' | 'secondary' | 'info' }> = {
   connected: { label: 'Connected', detail: 'Receiving live signals, market data and company updates.', variant: 'success' },
@@ -20,8 +18,9 @@ const presentation: Record<ConnectionState, { label: string; detail: string; var
   },
 };
 
+/** The state of the surrounding RealtimeProvider's connection. */
 export function ConnectionStatusCard() {
-  const { state, lastMessageAt } = useRealtime(channels);
+  const { state, lastMessageAt, channels } = useRealtimeStatus();
   const view = presentation[state];
   return (
     <Card data-testid="connection-status" data-state={state}>

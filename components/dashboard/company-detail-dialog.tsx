@@ -1,0 +1,249 @@
+'use client';
+
+import { useQuery } from '@tanstack/react-query';
+import { ExternalLink } from 'lucide-react';
+import { CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { Badge } from '@/components/ui/badge';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { Skeleton } from '@/components/ui/skeleton';
+import type { DashboardStats } from '@/lib/dashboard/load';
+import { dashboardKeys } from '@/lib/dashboard/query-keys';
+import { unrealizedGain } from '@/lib/dashboard/stress-test';
+import { formatBtc, formatMoney, formatPercent, formatRelativeTime, riskColorClass } from '@/lib/format';
+import type { getCompanyDetail } from '@/lib/treasury/queries';
+import { cn } from '@/lib/utils';
+
+type CompanyDetail = NonNullable<Awaited<ReturnType<typeof getCompanyDetail>>>;
+
+const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
+const shortDate = new Intl.DateTimeFormat('en-US', { month: 'short', year: '2-digit', timeZone: 'UTC' });
+const formatDate = (iso: string | null | undefined) => (iso ? dateFormat.format(new Date(iso)) : '—');
+const btcNumber = new Intl.NumberFormat('en-US', { maximumFractionDigits: 8 });
+
+const metricLabels: Record<string, string> = {
+  healthGrade: 'Health grade',
+  aiRiskScore: 'AI risk score',
+  convictionScore: 'Conviction',
+  governanceScore: 'Governance',
+  dryPowderScore: 'Dry powder',
+  premiumToNav: 'Premium to NAV (mNAV)',
+  bitcoinYield: 'Bitcoin yield (90 d)',
+  insiderTimingSignal: 'Insider timing',
+  volatilityExposure: 'Volatility exposure',
+};
+
+/** One company's detail (GET /api/companies/{id}): history charts, cost basis, every figure with its source and date. */
+export function CompanyDetailDialog({ companyId, onClose }: { companyId: string; onClose: () => void }) {
+  const detail = useQuery<CompanyDetail>({ queryKey: dashboardKeys.company(companyId) });
+  const stats = useQuery<DashboardStats>({ queryKey: dashboardKeys.stats, enabled: false });
+  const company = detail.data;
+
+  return (
+    <Dialog open onOpenChange={(open) => !open && onClose()}>
+      <DialogContent className="sm:max-w-3xl" data-testid="company-detail">
+        <DialogHeader>
+          <DialogTitle>{company ? company.name : 'Company detail'}</DialogTitle>
+          <DialogDescription>
+            {company ? [company.ticker, company.exchange, company.sector, company.country].filter(Boolean).join(' · ') : 'Loading the company’s holdings, history and signals…'}
+          </DialogDescription>
+        </DialogHeader>
+        {detail.isPending && <DetailSkeleton />}
+        {detail.isError && (
+          <p role="alert" className="text-sm text-destructive">
+            {detail.error.message}
+          </p>
+        )}
+        {company && <DetailBody company={company} btcPricedAt={stats.data?.btcPricedAt ?? null} />}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function DetailSkeleton() {
+  return (
+    <div className="flex flex-col gap-3">
+      <Skeleton className="h-20 w-full" />
+      <Skeleton className="h-48 w-full" />
+    </div>
+  );
+}
+
+function SourceLink({ url, label, date }: { url: string | null | undefined; label: string; date: string | null | undefined }) {
+  return (
+    <span className="line-clamp-3 text-xs break-words text-muted-foreground" title={label}>
+      {url ? (
+        <a href={url} target="_blank" rel="noreferrer" className="inline-flex items-center gap-1 underline-offset-2 hover:underline" data-testid="source-link">
+          {label} <ExternalLink className="size-3" aria-hidden="true" />
+        </a>
+      ) : (
+        label
+      )}
+      {date ? ` · ${formatDate(date)}` : ''}
+    </span>
+  );
+}
+
+function Figure({ label, value, children, className }: { label: string; value: React.ReactNode; children?: React.ReactNode; className?: string }) {
+  return (
+    <div className="rounded-md border p-3">
+      <dt className="text-xs text-muted-foreground">{label}</dt>
+      <dd className={cn('mt-1 text-lg font-semibold tabular-nums', className)}>{value}</dd>
+      {children && <dd className="mt-1">{children}</dd>}
+    </div>
+  );
+}
+
+function DetailBody({ company, btcPricedAt }: { company: CompanyDetail; btcPricedAt: string | null }) {
+  const holding = company.holdings[0]!;
+  const btcPrice = holding.currentValue !== null && company.btcHoldings > 0 ? holding.currentValue / company.btcHoldings : null;
+  const gain = unrealizedGain(company.btcHoldings, holding.averageCostUsd, btcPrice);
+  const perShare = company.sharesOutstanding ? company.btcHoldings / company.sharesOutstanding : null;
+  const holdingsSource = holding.sourceUrl ? 'Filing' : holding.source;
+  const history = company.holdingsHistory.map((point) => ({ date: point.asOf.slice(0, 10), btc: point.quantity }));
+  const mnav = company.mnavHistory.map((point) => ({ date: point.asOf.slice(0, 10), mnav: point.premiumToNav }));
+  const defaults = new Set<string>(company.metrics.defaults);
+
+  return (
+    <div className="flex flex-col gap-5 text-sm">
+      <dl className="grid gap-3 sm:grid-cols-3">
+        <Figure label="Bitcoin held" value={formatBtc(company.btcHoldings)}>
+          <SourceLink url={holding.sourceUrl} label={holdingsSource} date={holding.filedAt ?? holding.asOf} />
+        </Figure>
+        <Figure label="Current value" value={formatMoney(holding.currentValue)}>
+          <SourceLink url={null} label={btcPrice ? `at ${formatMoney(btcPrice)} per BTC (stored market price)` : 'no stored BTC price'} date={btcPricedAt} />
+        </Figure>
+        <Figure label="Cost basis" value={gain ? formatMoney(gain.costBasis) : '—'}>
+          <SourceLink url={holding.sourceUrl} label={holding.averageCostUsd ? `${formatMoney(holding.averageCostUsd)} average per BTC` : 'average cost not disclosed'} date={holding.averageCostUsd ? (holding.filedAt ?? holding.asOf) : null} />
+        </Figure>
+        <Figure
+          label="Unrealized gain"
+          value={gain ? `${formatMoney(gain.gain)}${gain.gainPercent === null ? '' : ` (${formatPercent(gain.gainPercent)})`}` : '—'}
+          className={gain ? (gain.gain >= 0 ? 'text-emerald-600 dark:text-emerald-400' : 'text-red-600 dark:text-red-400') : undefined}
+        >
+          <span className="text-xs text-muted-foreground">Average cost × holdings against current value</span>
+        </Figure>
+        <Figure label="Bitcoin per share" value={perShare === null ? '—' : btcNumber.format(perShare)}>
+          <span className="text-xs text-muted-foreground">{company.sharesOutstanding ? `${company.sharesOutstanding.toLocaleString('en-US')} shares outstanding` : 'share count not stored'}</span>
+        </Figure>
+        <Figure label="Market cap" value={formatMoney(company.marketCap)}>
+          <span className="text-xs text-muted-foreground">{company.marketCap ? 'Stored market capitalisation' : 'not stored'}</span>
+        </Figure>
+      </dl>
+
+      <section aria-labelledby="holdings-history-title">
+        <h3 id="holdings-history-title" className="mb-2 font-medium">
+          Holdings history
+        </h3>
+        {history.length > 1 ? (
+          <div className="h-48 w-full" data-testid="holdings-history-chart">
+            <ResponsiveContainer width="100%" height="100%">
+              <LineChart data={history} margin={{ top: 5, right: 10, bottom: 0, left: 0 }}>
+                <CartesianGrid strokeDasharray="3 3" className="stroke-border" />
+                <XAxis dataKey="date" tickFormatter={(value: string) => shortDate.format(new Date(value))} minTickGap={40} fontSize={11} />
+                <YAxis width={70} fontSize={11} domain={['auto', 'auto']} tickFormatter={(value: number) => value.toLocaleString('en-US')} />
+                <Tooltip formatter={(value) => [formatBtc(Number(value)), 'BTC']} />
+                <Line type="stepAfter" dataKey="btc" stroke="#f59e0b" dot={false} strokeWidth={2} isAnimationActive={false} />
+              </LineChart>
+            </ResponsiveContainer>
+          </div>
+        ) : (
+          <p className="text-muted-foreground">Only one reading stored so far ({formatBtc(company.btcHoldings)} on {formatDate(holding.asOf)}).</p>
+        )}
+      </section>
+
+      <section aria-labelledby="mnav-history-title">
+        <h3 id="mnav-history-title" className="mb-2 font-medium">
+          Premium to NAV over time
+        </h3>
+        {mnav.length > 1 ? (
+          <>
+            <div className="h-40 w-full" data-testid="mnav-history-chart">
+              <ResponsiveContainer width="100%" height="100%">
+                <LineChart data={mnav} margin={{ top: 5, right: 10, bottom: 0, left: 0 }}>
+                  <CartesianGrid strokeDasharray="3 3" className="stroke-border" />
+                  <XAxis dataKey="date" tickFormatter={(value: string) => shortDate.format(new Date(value))} minTickGap={40} fontSize={11} />
+                  <YAxis width={50} fontSize={11} />
+                  <Tooltip formatter={(value) => [`${Number(value).toFixed(2)}×`, 'mNAV']} />
+                  <Line type="monotone" dataKey="mnav" stroke="#3b82f6" dot={false} strokeWidth={2} isAnimationActive={false} />
+                </LineChart>
+              </ResponsiveContainer>
+            </div>
+            <p className="mt-1 text-xs text-muted-foreground">Basis: {company.mnavBasis}.</p>
+          </>
+        ) : (
+          <p className="text-muted-foreground">Not available: {company.mnavBasis}.</p>
+        )}
+      </section>
+
+      <section aria-labelledby="metrics-title">
+        <h3 id="metrics-title" className="mb-2 font-medium">
+          Metrics
+        </h3>
+        <dl className="grid gap-2 sm:grid-cols-3">
+          {Object.entries(metricLabels).map(([key, label]) => {
+            const value = company.metrics[key as keyof typeof company.metrics];
+            const shown = typeof value === 'number' ? (key === 'bitcoinYield' ? formatPercent(value) : value.toFixed(key === 'premiumToNav' ? 2 : 1)) : typeof value === 'string' ? value : '—';
+            return (
+              <div key={key} className="flex items-center justify-between gap-2 rounded-md border px-2 py-1">
+                <dt className="text-muted-foreground">{label}</dt>
+                <dd className={cn('font-medium tabular-nums', key === 'aiRiskScore' && typeof value === 'number' && riskColorClass(value))}>
+                  {shown}
+                  {defaults.has(key) && (
+                    <Badge variant="outline" className="ml-1" title="No data for this metric yet: the documented default is shown">
+                      default
+                    </Badge>
+                  )}
+                </dd>
+              </div>
+            );
+          })}
+        </dl>
+        <p className="mt-1 text-xs text-muted-foreground">Computed {company.metrics.computedAt ? formatRelativeTime(company.metrics.computedAt) : 'not yet'}.</p>
+      </section>
+
+      <section aria-labelledby="changes-title">
+        <h3 id="changes-title" className="mb-2 font-medium">
+          Recent changes
+        </h3>
+        {company.changes.length === 0 ? (
+          <p className="text-muted-foreground">No recorded changes.</p>
+        ) : (
+          <ul className="flex flex-col divide-y rounded-md border" data-testid="audit-trail">
+            {company.changes.slice(0, 10).map((change) => (
+              <li key={change.id} className="flex flex-wrap items-center justify-between gap-2 px-3 py-2">
+                <span className="tabular-nums">
+                  {change.oldQuantity === null ? 'First reading' : formatBtc(change.oldQuantity)} → {formatBtc(change.newQuantity)}
+                  {change.note ? <span className="block text-xs text-muted-foreground">{change.note}</span> : null}
+                </span>
+                <SourceLink url={change.sourceUrl} label={change.source} date={change.filedAt ?? change.learnedAt} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <section aria-labelledby="company-signals-title">
+        <h3 id="company-signals-title" className="mb-2 font-medium">
+          Recent signals
+        </h3>
+        {company.activeSignals.length === 0 ? (
+          <p className="text-muted-foreground">No signals for this company.</p>
+        ) : (
+          <ul className="flex flex-col divide-y rounded-md border">
+            {company.activeSignals.slice(0, 10).map((signal) => (
+              <li key={signal.id} className="flex flex-wrap items-start justify-between gap-2 px-3 py-2">
+                <span className="min-w-0 flex-1">
+                  <Badge variant={signal.severity === 'critical' || signal.severity === 'high' ? 'destructive' : 'secondary'} className="mr-2">
+                    {signal.severity}
+                  </Badge>
+                  {signal.description}
+                </span>
+                <SourceLink url={signal.metadata.filingUrl} label={signal.source} date={signal.detectedAt} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,116 @@
+'use client';
+
+import { useQuery } from '@tanstack/react-query';
+import dynamic from 'next/dynamic';
+import { useMemo, useState } from 'react';
+import { Badge } from '@/components/ui/badge';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { applyDashboardFilter, quickFilters } from '@/lib/dashboard/filters';
+import type { HoldingRecord } from '@/lib/dashboard/load';
+import { dashboardKeys } from '@/lib/dashboard/query-keys';
+import { formatMoney, riskColorClass } from '@/lib/format';
+import { cn } from '@/lib/utils';
+import { useDashboardFilter } from './dashboard-filter';
+
+// The dialog brings recharts; load it on the first row opened, not with the page.
+const CompanyDetailDialog = dynamic(() => import('./company-detail-dialog').then((module) => module.CompanyDetailDialog), { ssr: false });
+
+const btc = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 });
+
+const gradeVariant: Record<string, 'success' | 'info' | 'warning' | 'destructive' | 'secondary'> = {
+  A: 'success',
+  B: 'info',
+  C: 'secondary',
+  D: 'warning',
+  F: 'destructive',
+};
+
+/** The Top 100 Bitcoin Treasury Holdings table (spec 001 §2) with the sidebar's quick filter applied. */
+export function HoldingsTable({ initialHoldings }: { initialHoldings: HoldingRecord[] }) {
+  const { filter, recentChangeIds } = useDashboardFilter();
+  const holdings = useQuery<HoldingRecord[]>({ queryKey: dashboardKeys.holdings, initialData: initialHoldings });
+  const [openId, setOpenId] = useState<string | null>(null);
+  const rankOf = useMemo(() => new Map(holdings.data.map((company, index) => [company.id, index + 1])), [holdings.data]);
+  const rows = useMemo(
+    () => applyDashboardFilter(holdings.data, filter, { now: new Date(), recentChangeIds }),
+    [holdings.data, filter, recentChangeIds],
+  );
+  const filterLabel = quickFilters.find((option) => option.value === filter)?.label;
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle id="holdings-title">Top 100 Bitcoin Treasury Holdings</CardTitle>
+        <CardDescription>
+          Ranked by bitcoin held; select a company for its history, sources and signals.
+          {filterLabel ? ` Filter: ${filterLabel} (${rows.length} of ${holdings.data.length}).` : ''}
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        {rows.length === 0 ? (
+          <p className="py-6 text-center text-sm text-muted-foreground" data-testid="holdings-empty">
+            {holdings.data.length === 0 ? 'No companies yet. Run npm run db:seed to load the tracked companies.' : 'No companies match this filter.'}
+          </p>
+        ) : (
+          <Table aria-labelledby="holdings-title" data-testid="holdings-table">
+            <TableHeader>
+              <TableRow>
+                <TableHead className="w-12">#</TableHead>
+                <TableHead>Company</TableHead>
+                <TableHead className="hidden sm:table-cell">Ticker</TableHead>
+                <TableHead className="hidden md:table-cell">Sector</TableHead>
+                <TableHead className="text-right">BTC</TableHead>
+                <TableHead className="hidden text-right md:table-cell">Value</TableHead>
+                <TableHead className="hidden text-center lg:table-cell">Health</TableHead>
+                <TableHead className="text-right">Risk</TableHead>
+                <TableHead className="hidden text-right lg:table-cell">mNAV</TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {rows.map((company) => (
+                <TableRow
+                  key={company.id}
+                  tabIndex={0}
+                  aria-haspopup="dialog"
+                  data-company-id={company.id}
+                  className="cursor-pointer focus-visible:bg-muted/60 focus-visible:outline-2 focus-visible:outline-ring"
+                  onClick={() => setOpenId(company.id)}
+                  onKeyDown={(event) => {
+                    if (event.key === 'Enter' || event.key === ' ') {
+                      event.preventDefault();
+                      setOpenId(company.id);
+                    }
+                  }}
+                >
+                  <TableCell className="text-muted-foreground tabular-nums">{rankOf.get(company.id)}</TableCell>
+                  <TableCell>
+                    <div className="font-medium">{company.name}</div>
+                    <div className="text-xs text-muted-foreground sm:hidden">{company.ticker}</div>
+                  </TableCell>
+                  <TableCell className="hidden sm:table-cell">
+                    {company.ticker}
+                    <span className="text-xs text-muted-foreground"> · {company.exchange}</span>
+                  </TableCell>
+                  <TableCell className="hidden md:table-cell">{company.sector}</TableCell>
+                  <TableCell className="text-right font-medium tabular-nums">{btc.format(company.btcHoldings)}</TableCell>
+                  <TableCell className="hidden text-right tabular-nums md:table-cell">{formatMoney(company.holdings[0]?.currentValue)}</TableCell>
+                  <TableCell className="hidden text-center lg:table-cell">
+                    <Badge variant={gradeVariant[company.metrics.healthGrade] ?? 'secondary'}>{company.metrics.healthGrade}</Badge>
+                  </TableCell>
+                  <TableCell className={cn('text-right font-medium tabular-nums', riskColorClass(company.metrics.aiRiskScore))}>
+                    {company.metrics.aiRiskScore.toFixed(1)}
+                  </TableCell>
+                  <TableCell className="hidden text-right tabular-nums lg:table-cell">
+                    {company.metrics.premiumToNav === null ? '—' : `${company.metrics.premiumToNav.toFixed(2)}×`}
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        )}
+      </CardContent>
+      {openId && <CompanyDetailDialog companyId={openId} onClose={() => setOpenId(null)} />}
+    </Card>
+  );
+}

@@ -1,0 +1,68 @@
+'use client';
+
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { RefreshCw } from 'lucide-react';
+import { useRouter } from 'next/navigation';
+import { useEffect } from 'react';
+import { Button } from '@/components/ui/button';
+import { toast } from '@/components/ui/use-toast';
+import { dashboardKeys, polling } from '@/lib/dashboard/query-keys';
+import { matchesPrefixes } from '@/lib/dashboard/realtime-reactions';
+import { refreshErrorToast, refreshSuccessToast } from '@/lib/dashboard/refresh-toasts';
+import { apiRequest } from '@/lib/http/api-client';
+import { formatRelativeTime } from '@/lib/format';
+import { cn } from '@/lib/utils';
+
+interface RefreshStats {
+  dailyRefreshes: number;
+  remainingDaily: number;
+}
+
+const dashboardData = ['/api/dashboard', '/api/treasury', '/api/signals', '/api/analytics', '/api/data', '/api/market-data', '/api/companies', '/api/discoveries'];
+
+/** Last update, the daily allowance and the manual refresh (POST /api/data/refresh), with spec 001 §9's polling. */
+export function RefreshControls() {
+  const queryClient = useQueryClient();
+  const router = useRouter();
+  const latest = useQuery<{ lastUpdated: string | null; refreshStats: RefreshStats }>({
+    queryKey: dashboardKeys.dataLatest,
+    refetchInterval: polling.dataLatestMs,
+    staleTime: polling.dataLatestStaleMs,
+    refetchOnWindowFocus: true,
+  });
+  const stats = useQuery<RefreshStats>({ queryKey: dashboardKeys.refreshStats, refetchInterval: polling.refreshStatsMs });
+  const { refetch } = latest;
+
+  // Spec 001 §7: also every 15 s while the tab is visible.
+  useEffect(() => {
+    const timer = setInterval(() => {
+      if (document.visibilityState === 'visible') void refetch();
+    }, polling.dataLatestVisibleMs);
+    return () => clearInterval(timer);
+  }, [refetch]);
+
+  const refresh = useMutation({
+    mutationFn: async () => (await (await apiRequest('POST', '/api/data/refresh')).json()) as { refreshStats: RefreshStats },
+    onSuccess: (result) => {
+      toast(refreshSuccessToast(result.refreshStats.remainingDaily));
+      queryClient.setQueryData(dashboardKeys.refreshStats, result.refreshStats);
+      void queryClient.invalidateQueries({ predicate: (query) => matchesPrefixes(query.queryKey, dashboardData) });
+      router.refresh();
+    },
+    onError: (error) => toast(refreshErrorToast(error)),
+  });
+
+  const remaining = stats.data?.remainingDaily ?? latest.data?.refreshStats.remainingDaily;
+  return (
+    <div className="flex flex-wrap items-center gap-3">
+      <p className="text-xs text-muted-foreground" data-testid="data-freshness">
+        {latest.data?.lastUpdated ? `Updated ${formatRelativeTime(latest.data.lastUpdated)}` : latest.isPending ? 'Checking for updates…' : 'No updates yet'}
+        {remaining !== undefined ? ` · ${remaining} refreshes left today` : ''}
+      </p>
+      <Button type="button" variant="outline" size="sm" onClick={() => refresh.mutate()} disabled={refresh.isPending}>
+        <RefreshCw className={cn(refresh.isPending && 'animate-spin')} aria-hidden="true" />
+        {refresh.isPending ? 'Refreshing…' : 'Refresh Data'}
+      </Button>
+    </div>
+  );
+}

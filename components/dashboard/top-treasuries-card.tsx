@@ -1,0 +1,46 @@
+import { Bitcoin } from 'lucide-react';
+import Link from 'next/link';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import type { HoldingRecord } from '@/lib/dashboard/load';
+import { formatBtc, formatMoney } from '@/lib/format';
+
+/** The five largest holders (spec 001 §2's "Top 100 Bitcoin Treasuries" card), from stored holdings. */
+export function TopTreasuriesCard({ holdings }: { holdings: readonly HoldingRecord[] }) {
+  const top = holdings.slice(0, 5);
+  return (
+    <Card data-testid="top-treasuries">
+      <CardHeader className="flex flex-row items-center justify-between gap-2 space-y-0">
+        <CardTitle className="flex items-center gap-2 text-base">
+          <Bitcoin className="size-4 text-orange-500" aria-hidden="true" /> Top 100 Bitcoin Treasuries
+        </CardTitle>
+        <Button asChild variant="ghost" size="sm">
+          <Link href="/analytics">View All</Link>
+        </Button>
+      </CardHeader>
+      <CardContent>
+        {top.length === 0 ? (
+          <p className="text-sm text-muted-foreground">No companies yet.</p>
+        ) : (
+          <ol className="flex flex-col divide-y">
+            {top.map((company, index) => (
+              <li key={company.id} className="flex items-center justify-between gap-3 py-2 text-sm">
+                <span className="flex min-w-0 items-center gap-2">
+                  <span className="w-4 text-muted-foreground tabular-nums">{index + 1}</span>
+                  <span className="min-w-0">
+                    <span className="block truncate font-medium">{company.name}</span>
+                    <span className="block text-xs text-muted-foreground">{company.ticker}</span>
+                  </span>
+                </span>
+                <span className="shrink-0 text-right whitespace-nowrap tabular-nums">
+                  <span className="block font-medium">{formatBtc(company.btcHoldings)}</span>
+                  <span className="block text-xs text-muted-foreground">{formatMoney(company.holdings[0]?.currentValue)}</span>
+                </span>
+              </li>
+            ))}
+          </ol>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

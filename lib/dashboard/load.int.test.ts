@@ -1,0 +1,55 @@
+import { db } from '@/lib/db';
+import { resetDatabase } from '@/lib/testing/database';
+import { loadBtcMoves, loadDashboard } from './load';
+
+// The dashboard's first paint on a real database: BTC moves from stored prices, recent holdings
+// changes, and stress tests that agree with the stats.
+
+const now = new Date('2026-11-25T12:00:00.000Z');
+const day = 86_400_000;
+
+beforeEach(resetDatabase);
+afterAll(() => db.$disconnect());
+
+async function company(name: string, btcHoldings: number, extra: { avgCostUsd?: number; marketCapUsd?: number } = {}) {
+  return db.company.create({ data: { name, ticker: name.slice(0, 4).toUpperCase(), exchange: 'NASDAQ', sector: 'Financial', btcHoldings, holdingsAsOf: new Date(now.getTime() - 3 * day), source: 'test filing', ...extra } });
+}
+
+async function price(daysAgo: number, priceUsd: number) {
+  await db.marketPrice.create({ data: { symbol: 'BTC', priceUsd, at: new Date(now.getTime() - daysAgo * day), source: 'test' } });
+}
+
+it('reads the day and week BTC moves from the stored prices before the latest', async () => {
+  await price(8, 80_000);
+  await price(7, 90_000);
+  await price(1.5, 98_000);
+  await price(0, 100_000);
+  const moves = await loadBtcMoves(db, now);
+  expect(moves.priceUsd).toBe(100_000);
+  expect(moves.dayChange).toBeCloseTo(((100_000 - 98_000) / 98_000) * 100);
+  expect(moves.weekChange).toBeCloseTo(((100_000 - 90_000) / 90_000) * 100);
+});
+
+it('has no moves without prices', async () => {
+  expect(await loadBtcMoves(db, now)).toEqual({ priceUsd: null, pricedAt: null, dayChange: null, weekChange: null });
+});
+
+it('loads holdings, recent changes and stress tests that agree with the stats', async () => {
+  await price(0, 100_000);
+  const big = await company('Bigco', 1000, { avgCostUsd: 50_000, marketCapUsd: 150_000_000 });
+  const small = await company('Smallco', 10, { avgCostUsd: 95_000 });
+  await db.holdingChange.create({ data: { companyId: small.id, oldQuantity: 5, newQuantity: 10, source: 'test filing', learnedAt: new Date(now.getTime() - 2 * 3_600_000) } });
+  await db.holdingChange.create({ data: { companyId: big.id, oldQuantity: 900, newQuantity: 1000, source: 'test filing', learnedAt: new Date(now.getTime() - 3 * day) } });
+
+  const data = await loadDashboard(db, now);
+  expect(data.holdings.map((holding) => holding.name)).toEqual(['Bigco', 'Smallco']);
+  expect(data.recentChangeIds).toEqual([small.id]);
+  expect(data.stats.trackedCompanies).toBe(2);
+  expect(data.stress?.companies).toBe(2);
+  const [down20, , down60, up50] = data.stress!.results;
+  expect(down20!.totalValueUsd).toBeCloseTo(data.stats.totalBitcoinValue * 0.8);
+  expect(down20).toMatchObject({ belowCostBasis: 1, costBasisKnown: 2, marketCapKnown: 1, mnavBelowOne: 0 });
+  expect(down60).toMatchObject({ belowCostBasis: 2 });
+  // 150M against 1000 BTC at 150k = 1.0 → not below 1
+  expect(up50).toMatchObject({ belowCostBasis: 0, mnavBelowOne: 0 });
+});

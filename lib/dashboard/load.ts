@@ -1,0 +1,68 @@
+import type { Db } from '../db';
+import { getDashboardStats, getHealthDistribution, getSectorAllocation, listDiscoveries, listHoldings } from '../treasury/queries';
+import { percentChange } from './market-stats';
+import { runStressTests, type StressHolding } from './stress-test';
+
+// Server side of the dashboard's first paint. Client components import only types from here.
+
+const day = 86_400_000;
+
+export type HoldingRecord = Awaited<ReturnType<typeof listHoldings>>[number];
+export type DashboardStats = Awaited<ReturnType<typeof getDashboardStats>>;
+export type DiscoveryRecord = Awaited<ReturnType<typeof listDiscoveries>>[number];
+export type SectorAllocationRow = Awaited<ReturnType<typeof getSectorAllocation>>[number];
+export type HealthDistribution = Awaited<ReturnType<typeof getHealthDistribution>>;
+
+/** BTC's day and week moves from the stored prices before the latest one. */
+export async function loadBtcMoves(db: Db, now = new Date()) {
+  const latest = await db.marketPrice.findFirst({ where: { symbol: 'BTC', at: { lte: now } }, orderBy: { at: 'desc' }, select: { at: true, priceUsd: true } });
+  if (!latest) return { priceUsd: null, pricedAt: null, dayChange: null, weekChange: null };
+  const before = (ms: number) =>
+    db.marketPrice.findFirst({ where: { symbol: 'BTC', at: { lte: new Date(latest.at.getTime() - ms) } }, orderBy: { at: 'desc' }, select: { priceUsd: true } });
+  const [dayAgo, weekAgo] = await Promise.all([before(day), before(7 * day)]);
+  return {
+    priceUsd: latest.priceUsd,
+    pricedAt: latest.at.toISOString(),
+    dayChange: percentChange(latest.priceUsd, dayAgo?.priceUsd),
+    weekChange: percentChange(latest.priceUsd, weekAgo?.priceUsd),
+  };
+}
+
+export type BtcMoves = Awaited<ReturnType<typeof loadBtcMoves>>;
+
+/** Every company's holdings, average cost and market cap (derived from share price when not stored). */
+async function loadStressHoldings(db: Db): Promise<StressHolding[]> {
+  const companies = await db.company.findMany({ select: { btcHoldings: true, avgCostUsd: true, marketCapUsd: true, sharePriceUsd: true, sharesOutstanding: true } });
+  return companies.map((company) => ({
+    btcHoldings: company.btcHoldings,
+    avgCostUsd: company.avgCostUsd,
+    marketCap: company.marketCapUsd ?? (company.sharePriceUsd && company.sharesOutstanding ? company.sharePriceUsd * company.sharesOutstanding : null),
+  }));
+}
+
+/** Everything the dashboard's first paint needs, read in parallel. */
+export async function loadDashboard(db: Db, now = new Date()) {
+  const [holdings, stats, distribution, sectors, discoveries, btc, recentChanges, exposures] = await Promise.all([
+    listHoldings(db, { limit: 100, offset: 0 }, now),
+    getDashboardStats(db, now),
+    getHealthDistribution(db),
+    getSectorAllocation(db),
+    listDiscoveries(db, { limit: 5 }),
+    loadBtcMoves(db, now),
+    db.holdingChange.findMany({ where: { learnedAt: { gte: new Date(now.getTime() - day) } }, select: { companyId: true }, distinct: ['companyId'] }),
+    loadStressHoldings(db),
+  ]);
+  return {
+    holdings,
+    stats,
+    distribution,
+    sectors,
+    discoveries,
+    btc,
+    stress: btc.priceUsd ? { btcPriceUsd: btc.priceUsd, companies: exposures.length, results: runStressTests(exposures, btc.priceUsd) } : null,
+    recentChangeIds: recentChanges.map((change) => change.companyId),
+    now: now.toISOString(),
+  };
+}
+
+export type DashboardData = Awaited<ReturnType<typeof loadDashboard>>;

@@ -1,0 +1,25 @@
+// The sidebar's Market Stats: bitcoin held by the tracked companies and BTC's day and week moves,
+// from stored prices.
+
+export const fallbackMarketValue = '$146.2B';
+
+export interface PricePoint {
+  at: Date;
+  priceUsd: number;
+}
+
+/** Percent change from a reference price to the latest; null when either is missing. */
+export function percentChange(latest: number | null | undefined, reference: number | null | undefined): number | null {
+  if (latest == null || reference == null || !(reference > 0)) return null;
+  return ((latest - reference) / reference) * 100;
+}
+
+export function formatChange(value: number | null): string {
+  if (value === null || !Number.isFinite(value)) return '—';
+  return `${value >= 0 ? '+' : ''}${value.toFixed(1)}%`;
+}
+
+/** The market value line: totalBitcoinValue when the stat is available, else the spec's fallback. */
+export function marketValueText(totalBitcoinValue: number | null | undefined, format: (value: number) => string): string {
+  return typeof totalBitcoinValue === 'number' && totalBitcoinValue > 0 ? format(totalBitcoinValue) : fallbackMarketValue;
+}
