@@ -2,6 +2,7 @@
 
 import { useQueryClient } from '@tanstack/react-query';
 import { Bot, Loader2, MessageCircle, Send, X } from 'lucide-react';
+import { useRouter } from 'next/navigation';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
@@ -29,6 +30,7 @@ let nextId = 1;
 /** The floating AI assistant (spec 001 §2 Chat widget, §4 open or closed, §5 validation and routing, §8 errors). */
 export function ChatWidget() {
   const queryClient = useQueryClient();
+  const router = useRouter();
   const [open, setOpen] = useState(false);
   const [draft, setDraft] = useState('');
   const [pending, setPending] = useState(false);
@@ -96,6 +98,8 @@ export function ChatWidget() {
       setUsedActions((current) => new Set(current).add(`${entryId}:${index}`));
       append({ role: 'assistant', text: added.message });
       await queryClient.invalidateQueries({ predicate: (query) => isTrackedDataKey(query.queryKey) });
+      // The holdings table is rendered on the server: refresh it too.
+      router.refresh();
     } catch (error) {
       const message = error instanceof ApiError ? (error.serverMessage ?? error.message) : error instanceof Error ? error.message : String(error);
       append({ role: 'assistant', text: addCompanyFailureMessage(message) });
