@@ -1,3 +1,4 @@
+import { registeredUser } from '@/lib/testing/users';
 import { PDFDocument } from 'pdf-lib';
 import { db } from '@/lib/db';
 import { seedAll } from '@/lib/db/seed-all';
@@ -8,8 +9,6 @@ import { failStaleReports } from '@/lib/reports/service';
 import { resetDatabase } from '@/lib/testing/database';
 import { call, CookieJar } from '@/lib/testing/http';
 import { GET as analyticsExport } from './analytics/export/route';
-import { POST as register } from './auth/register/route';
-import { POST as verifyBeta } from './beta/verify/route';
 import { GET as download } from './reports/[id]/download/route';
 import { GET as reportDetail } from './reports/[id]/route';
 import { GET as listReports, POST as createReport } from './reports/route';
@@ -20,18 +19,9 @@ import { GET as signalReport } from './signals/[id]/report/route';
 // Reports of spec 001 §2-§9 and issue 5 on the real seeded companies: generation, download,
 // filters, ownership, the scheduler, the signal investigation PDF and the analytics export.
 
-const password = 'Vault-Ledger-2049';
-let counter = 0;
 
 async function user(entitled: boolean) {
-  const jar = new CookieJar();
-  if (entitled) expect((await call(verifyBeta, '/api/beta/verify', { jar, body: { code: 'TREASURY2026' } })).status).toBe(200);
-  const response = await call(register, '/api/auth/register', {
-    jar,
-    body: { firstName: 'Grace', lastName: 'Hopper', email: `reports${Date.now()}${(counter += 1)}@example.com`, password },
-  });
-  expect(response.status).toBe(201);
-  return { jar, id: response.json.user.id as string };
+  return registeredUser(entitled, 'reports');
 }
 
 async function waitForReport(jar: CookieJar, id: string) {

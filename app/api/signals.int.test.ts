@@ -1,10 +1,9 @@
+import { registeredUser } from '@/lib/testing/users';
 import { db } from '@/lib/db';
 import { resetDatabase } from '@/lib/testing/database';
 import { call, CookieJar } from '@/lib/testing/http';
 import { DELETE as deleteAlert } from './alerts/[id]/route';
 import { GET as listAlerts, POST as createAlert } from './alerts/route';
-import { POST as register } from './auth/register/route';
-import { POST as verifyBeta } from './beta/verify/route';
 import { GET as filing } from './signals/[id]/filing/route';
 import { GET as marketImpact } from './signals/[id]/market-impact/route';
 import { GET as signalDetail } from './signals/[id]/route';
@@ -16,19 +15,10 @@ import { GET as listWatchlist, POST as watch } from './watchlist/route';
 // The Signals screen's endpoints (spec 001 §2, §4) on a real database: counters, one signal, its
 // filing and market impact from stored prices, and each user's own watchlist and alert rules.
 
-const password = 'Vault-Ledger-2049';
-let counter = 0;
 const day = 86_400_000;
 
 async function user(entitled: boolean) {
-  const jar = new CookieJar();
-  if (entitled) expect((await call(verifyBeta, '/api/beta/verify', { jar, body: { code: 'TREASURY2026' } })).status).toBe(200);
-  const response = await call(register, '/api/auth/register', {
-    jar,
-    body: { firstName: 'Grace', lastName: 'Hopper', email: `signals${Date.now()}${(counter += 1)}@example.com`, password },
-  });
-  expect(response.status).toBe(201);
-  return jar;
+  return (await registeredUser(entitled)).jar;
 }
 
 let analyst: CookieJar;

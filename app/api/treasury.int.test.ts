@@ -1,3 +1,4 @@
+import { registeredUser } from '@/lib/testing/users';
 import { db } from '@/lib/db';
 import { seedAll } from '@/lib/db/seed-all';
 import { resetDatabase } from '@/lib/testing/database';
@@ -5,8 +6,6 @@ import { call, CookieJar } from '@/lib/testing/http';
 import { GET as healthDistribution } from './analytics/health-distribution/route';
 import { GET as sectorAllocation } from './analytics/sector-allocation/route';
 import { GET as treasuryTrends } from './analytics/treasury-trends/route';
-import { POST as register } from './auth/register/route';
-import { POST as verifyBeta } from './beta/verify/route';
 import { GET as company } from './companies/[id]/route';
 import { GET as companies } from './companies/route';
 import { GET as dashboardStats } from './dashboard/stats/route';
@@ -21,18 +20,9 @@ import { GET as holdings } from './treasury/holdings/route';
 // The data endpoints of spec 001 §7 on the real seeded companies, and the consistency rule of
 // issue 4: figures agree everywhere.
 
-const password = 'Vault-Ledger-2049';
-let counter = 0;
 
 async function user(entitled: boolean) {
-  const jar = new CookieJar();
-  if (entitled) expect((await call(verifyBeta, '/api/beta/verify', { jar, body: { code: 'TREASURY2026' } })).status).toBe(200);
-  const response = await call(register, '/api/auth/register', {
-    jar,
-    body: { firstName: 'Grace', lastName: 'Hopper', email: `data${Date.now()}${(counter += 1)}@example.com`, password },
-  });
-  expect(response.status).toBe(201);
-  return { jar, id: response.json.user.id as string };
+  return registeredUser(entitled);
 }
 
 let analyst: CookieJar;

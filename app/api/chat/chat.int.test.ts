@@ -1,3 +1,4 @@
+import { registeredUser } from '@/lib/testing/users';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { db } from '@/lib/db';
@@ -6,8 +7,6 @@ import { getBus } from '@/lib/realtime/bus';
 import type { RealtimeEvent } from '@/lib/realtime/channels';
 import { resetDatabase } from '@/lib/testing/database';
 import { call, CookieJar } from '@/lib/testing/http';
-import { POST as register } from '../auth/register/route';
-import { POST as verifyBeta } from '../beta/verify/route';
 import { GET as companies } from '../companies/route';
 import { POST as addCompany } from './add-company/route';
 import { POST as analyzeCompany } from './analyze-company/route';
@@ -16,19 +15,10 @@ import { POST as chat } from './route';
 // The three chat calls of spec 001 §7 on the real seeded companies; the language-model path against
 // a local server speaking the OpenAI chat-completions wire format.
 
-const password = 'Vault-Ledger-2049';
 const analyzeFailure = "I couldn't analyze that company. Please provide more specific information like the company name, ticker, or crypto holdings.";
-let counter = 0;
 
 async function user(entitled: boolean) {
-  const jar = new CookieJar();
-  if (entitled) expect((await call(verifyBeta, '/api/beta/verify', { jar, body: { code: 'TREASURY2026' } })).status).toBe(200);
-  const response = await call(register, '/api/auth/register', {
-    jar,
-    body: { firstName: 'Ada', lastName: 'Lovelace', email: `chat${Date.now()}${(counter += 1)}@example.com`, password },
-  });
-  expect(response.status).toBe(201);
-  return { jar, id: response.json.user.id as string };
+  return registeredUser(entitled);
 }
 
 let analyst: CookieJar;

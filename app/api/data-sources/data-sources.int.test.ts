@@ -1,26 +1,16 @@
+import { registeredUser } from '@/lib/testing/users';
 import { db } from '@/lib/db';
 import { seedAll } from '@/lib/db/seed-all';
 import { holdingsSignalSource } from '@/lib/db/seed-signals';
 import { resetDatabase } from '@/lib/testing/database';
 import { call, CookieJar } from '@/lib/testing/http';
-import { POST as register } from '../auth/register/route';
-import { POST as verifyBeta } from '../beta/verify/route';
 import { GET as dataSources } from './route';
 
 // GET /api/data-sources: the seeded catalogue of spec 001 §3 with signal counts from stored signals.
 
-const password = 'Vault-Ledger-2049';
-let counter = 0;
 
 async function user(entitled: boolean) {
-  const jar = new CookieJar();
-  if (entitled) expect((await call(verifyBeta, '/api/beta/verify', { jar, body: { code: 'TREASURY2026' } })).status).toBe(200);
-  const response = await call(register, '/api/auth/register', {
-    jar,
-    body: { firstName: 'Ada', lastName: 'Lovelace', email: `sources${Date.now()}${(counter += 1)}@example.com`, password },
-  });
-  expect(response.status).toBe(201);
-  return jar;
+  return (await registeredUser(entitled)).jar;
 }
 
 let analyst: CookieJar;
