@@ -13,6 +13,17 @@ if (!fs.existsSync(executablePath)) {
 const portBase = Number(process.env.E2E_PORT_BASE ?? 3100);
 export const serverPort = portBase;
 export const nextStartPort = portBase + 1;
+/** Local stand-ins for CoinGecko and an Esplora explorer (e2e/support/fake-chain-server.ts). */
+export const fakeChainPort = portBase + 5;
+const fakeChainUrl = `http://127.0.0.1:${fakeChainPort}`;
+// Crypto checkout on the server project: fresh addresses from the BIP84 test vector's account key
+// (watch-only; its private keys are public knowledge, so it is only fit for tests), rates and
+// confirmations from the local stand-ins.
+const cryptoEnv = {
+  CRYPTO_BTC_XPUB: 'zpub6rFR7y4Q2AijBEqTUquhVz398htDFrtymD9xYYfG1m4wAcvPhXNfE3EfH1r1ADqtfSdVCToUG868RvUUkgDKf31mGDtKsAYz2oz2AGutZYs',
+  COINGECKO_BASE_URL: `${fakeChainUrl}/api/v3`,
+  BTC_ESPLORA_URL: fakeChainUrl,
+};
 const dbTag = process.env.E2E_PORT_BASE ? `-${portBase}` : '';
 const serverUrl = `http://127.0.0.1:${serverPort}`;
 const nextStartUrl = `http://127.0.0.1:${nextStartPort}`;
@@ -41,9 +52,15 @@ export default defineConfig({
   // Both run the production build (`npm run test:e2e` builds first), each on its own fresh SQLite file.
   webServer: [
     {
+      command: `tsx e2e/support/fake-chain-server.ts ${fakeChainPort}`,
+      url: `${fakeChainUrl}/health`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+    },
+    {
       command: `rm -f .data/e2e-server${dbTag}.db* && tsx scripts/db.ts setup && NODE_ENV=production tsx server.ts`,
       url: `${serverUrl}/api/health`,
-      env: { ...testEnv, PORT: String(serverPort), HOST: '127.0.0.1', DATABASE_URL: `file:./.data/e2e-server${dbTag}.db` },
+      env: { ...testEnv, ...cryptoEnv, PORT: String(serverPort), HOST: '127.0.0.1', DATABASE_URL: `file:./.data/e2e-server${dbTag}.db` },
       reuseExistingServer: false,
       timeout: 120_000,
     },
