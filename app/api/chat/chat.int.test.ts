@@ -161,8 +161,14 @@ describe('POST /api/chat/add-company', () => {
     const preview = await call(analyzeCompany, '/api/chat/analyze-company', { jar: analyst, body: { message: 'track Zephyr Mining Ltd NASDAQ: ZPHR holds 1,250 bitcoin' } });
     const [action] = preview.json.suggestedActions;
     const events: RealtimeEvent[] = [];
-    const unsubscribe = getBus().subscribe((event) => events.push(event));
+    const bus = getBus();
+    const unsubscribe = bus.subscribe((event) => events.push(event));
+    // The Redis bus subscribes asynchronously and delivers after publish resolves: wait for both.
+    await bus.status();
     const response = await call(addCompany, '/api/chat/add-company', { jar: analyst, body: action.data });
+    for (let waited = 0; waited < 3000 && !events.some((event) => event.type === 'company_update'); waited += 50) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
     unsubscribe();
     expect(response.status).toBe(201);
     expect(response.json.message).toBe('Zephyr Mining Ltd (ZPHR) is now tracked with 1,250 BTC.');
