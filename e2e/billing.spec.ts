@@ -1,19 +1,8 @@
-import { expect, test, type Browser, type BrowserContext } from '@playwright/test';
-import { passBetaGate, registerUser, signedInPage } from './support/session';
+import { expect, test } from '@playwright/test';
+import { signedInPage, unsubscribedContext } from './support/session';
 
 // The billing page and the payment test page (spec 001 §2, §4, §8) against a server without
 // provider keys: demo card payments, and every other method in its not-configured state.
-
-async function unsubscribedContext(browser: Browser, baseURL: string): Promise<BrowserContext> {
-  const gateContext = await browser.newContext();
-  await passBetaGate(gateContext, baseURL);
-  const gateCookie = (await gateContext.cookies()).find((cookie) => cookie.name === 'beta_access')!;
-  await gateContext.close();
-  const context = await browser.newContext({ baseURL });
-  await registerUser(context, baseURL);
-  await context.addCookies([gateCookie]);
-  return context;
-}
 
 test('plan cards, Selected, the four payment tabs and their not-configured states', async ({ page, baseURL }) => {
   await signedInPage(page, baseURL!);

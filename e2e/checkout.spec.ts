@@ -1,20 +1,8 @@
-import { expect, test, type Browser, type BrowserContext } from '@playwright/test';
-import { passBetaGate, registerUser, signedInPage } from './support/session';
+import { expect, test } from '@playwright/test';
+import { signedInPage, unsubscribedContext } from './support/session';
 
 // The checkout (spec 001 §2, §4, §5, §8): the card form, the session check, and the demo purchase
 // that turns an account without access into a subscriber.
-
-/** A signed-in user past the gate but without a subscription or the beta flag. */
-async function unsubscribedContext(browser: Browser, baseURL: string): Promise<BrowserContext> {
-  const gateContext = await browser.newContext();
-  await passBetaGate(gateContext, baseURL);
-  const gateCookie = (await gateContext.cookies()).find((cookie) => cookie.name === 'beta_access')!;
-  await gateContext.close();
-  const context = await browser.newContext({ baseURL });
-  await registerUser(context, baseURL);
-  await context.addCookies([gateCookie]);
-  return context;
-}
 
 test('the card form formats as typed; PayPal and Square are marked Soon and disabled', async ({ page, baseURL }) => {
   await signedInPage(page, baseURL!);

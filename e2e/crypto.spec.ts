@@ -1,6 +1,6 @@
 import { expect, test, type Browser } from '@playwright/test';
 import { fakeChainPort } from '../playwright.config';
-import { passBetaGate, registerUser } from './support/session';
+import { unsubscribedContext } from './support/session';
 
 // The crypto checkout of spec 001 §4 and §9 end to end: rates from a CoinGecko-style API, a fresh
 // receiving address with its QR code and a countdown to the 30-minute expiry, the status polled every
@@ -11,14 +11,7 @@ import { passBetaGate, registerUser } from './support/session';
 const chain = `http://127.0.0.1:${fakeChainPort}`;
 
 async function unsubscribedPage(browser: Browser, baseURL: string) {
-  const gateContext = await browser.newContext();
-  await passBetaGate(gateContext, baseURL);
-  const gateCookie = (await gateContext.cookies()).find((cookie) => cookie.name === 'beta_access')!;
-  await gateContext.close();
-  const context = await browser.newContext({ baseURL, permissions: ['clipboard-read', 'clipboard-write'] });
-  await registerUser(context, baseURL);
-  await context.addCookies([gateCookie]);
-  return context.newPage();
+  return (await unsubscribedContext(browser, baseURL, { permissions: ['clipboard-read', 'clipboard-write'] })).newPage();
 }
 
 test('a BTC payment to a fresh address is confirmed on chain and makes the plan current', async ({ browser, baseURL }) => {

@@ -1,4 +1,4 @@
-import { expect, type BrowserContext, type Page } from '@playwright/test';
+import { expect, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from '@playwright/test';
 
 // Shared e2e set-up through the product's own public API (no database access, no mocks).
 
@@ -44,4 +44,19 @@ export async function registerUser(context: BrowserContext, baseURL: string, ove
 export async function signedInPage(page: Page, baseURL: string, overrides: Partial<TestUser> = {}) {
   await passBetaGate(page.context(), baseURL);
   return registerUser(page.context(), baseURL, overrides);
+}
+
+/**
+ * A signed-in user past the gate but without a subscription or the beta flag: registered in a
+ * context that never passed the gate (so the account gets no beta access), then given the gate cookie.
+ */
+export async function unsubscribedContext(browser: Browser, baseURL: string, options: BrowserContextOptions = {}): Promise<BrowserContext> {
+  const gateContext = await browser.newContext();
+  await passBetaGate(gateContext, baseURL);
+  const gateCookie = (await gateContext.cookies()).find((cookie) => cookie.name === 'beta_access')!;
+  await gateContext.close();
+  const context = await browser.newContext({ baseURL, ...options });
+  await registerUser(context, baseURL);
+  await context.addCookies([gateCookie]);
+  return context;
 }
