@@ -11,6 +11,18 @@ async function choose(page: Page, label: string, option: string) {
   await expect(page.getByLabel(label, { exact: true })).toHaveText(option);
 }
 
+/**
+ * Opens the focused select with Enter and picks an option by typeahead. The list takes the focus a
+ * frame after it appears, and keys typed before that are lost, so typing waits for a focused option.
+ */
+async function pickByTyping(page: Page, typed: string, option: string) {
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('listbox').getByRole('option').and(page.locator(':focus'))).toHaveCount(1);
+  await page.keyboard.type(typed);
+  await expect(page.getByRole('option', { name: option, exact: true })).toBeFocused();
+  await page.keyboard.press('Enter');
+}
+
 const toast = (page: Page) => page.locator('[data-slot="toast"]');
 
 test.describe('Contact Us', () => {
@@ -78,19 +90,13 @@ test.describe('Contact Us', () => {
     await page.keyboard.type('grace@example.com');
     await page.keyboard.press('Tab');
     await expect(page.getByLabel('Subject', { exact: true })).toBeFocused();
-    await page.keyboard.press('Enter');
-    await expect(page.getByRole('listbox')).toBeVisible();
-    await page.keyboard.type('Data');
-    await page.keyboard.press('Enter');
+    await pickByTyping(page, 'Data', 'Data Request');
     await expect(page.getByLabel('Subject', { exact: true })).toHaveText('Data Request');
     // Closing the list hands focus back to its trigger, so Tab carries on through the form.
     await expect(page.getByLabel('Subject', { exact: true })).toBeFocused();
     await page.keyboard.press('Tab');
     await expect(page.getByLabel('Urgency', { exact: true })).toBeFocused();
-    await page.keyboard.press('Enter');
-    await expect(page.getByRole('listbox')).toBeVisible();
-    await page.keyboard.type('High');
-    await page.keyboard.press('Enter');
+    await pickByTyping(page, 'High', 'High');
     await expect(page.getByLabel('Urgency', { exact: true })).toHaveText('High');
     await expect(page.getByLabel('Urgency', { exact: true })).toBeFocused();
     await page.keyboard.press('Tab');
