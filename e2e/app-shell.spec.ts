@@ -64,9 +64,13 @@ test('the navigation bar links the primary screens, the More menu and highlights
   }
   await expect(nav.getByRole('link', { name: 'Signals', exact: true })).toHaveAttribute('aria-current', 'page');
   await expect(nav.getByRole('link', { name: 'Dashboard', exact: true })).not.toHaveAttribute('aria-current', 'page');
-  await expect(nav.getByText('$67,234')).toBeVisible();
-  await expect(nav.getByText('+2.4%')).toBeVisible();
+  // The price badge shows the latest stored quote (the spec's $67,234 was a placeholder).
+  const ticker = await (await page.request.get('/api/market-data/ticker')).json();
+  const price = `$${Math.round(ticker.bitcoin.price).toLocaleString('en-US')}`;
   await expect(nav.getByText('Live Price')).toBeVisible();
+  await expect(nav.getByTestId('btc-price')).toHaveText(price);
+  await expect(nav.getByTestId('btc-change')).toHaveText(/^([+-]\d+\.\d%|0\.0%|—)$/);
+  await expect(nav.getByText(/^as of [A-Z][a-z]{2} \d{1,2}, \d{4}$/)).toBeVisible();
 
   await nav.getByRole('button', { name: 'More' }).click();
   const menu = page.getByRole('menu');

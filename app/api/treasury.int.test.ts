@@ -13,6 +13,7 @@ import { GET as dataLatest } from './data/latest/route';
 import { POST as refresh } from './data/refresh/route';
 import { GET as discoveries } from './discoveries/route';
 import { GET as marketData } from './market-data/route';
+import { GET as ticker } from './market-data/ticker/route';
 import { GET as refreshStats } from './refresh/stats/route';
 import { GET as signals } from './signals/route';
 import { GET as holdings } from './treasury/holdings/route';
@@ -261,6 +262,27 @@ describe('market data and discoveries', () => {
     const latest = await db.marketPrice.findFirstOrThrow({ where: { symbol: 'BTC' }, orderBy: { at: 'desc' } });
     expect(response.json.bitcoin).toMatchObject({ symbol: 'BTC', price: latest.priceUsd, updatedAt: latest.at.toISOString() });
     expect(response.json.ethereum).toBeNull();
+  });
+
+  it("gives the navigation bar's ticker to any signed-in user, with the 24-hour change from the stored prices", async () => {
+    expect((await call(ticker, '/api/market-data/ticker')).status).toBe(401);
+    const { jar: unsubscribed } = await user(false);
+    const before = await call(ticker, '/api/market-data/ticker', { jar: unsubscribed });
+    expect(before.status).toBe(200);
+    const latest = await db.marketPrice.findFirstOrThrow({ where: { symbol: 'BTC' }, orderBy: { at: 'desc' } });
+    expect(before.json.bitcoin).toMatchObject({ symbol: 'BTC', price: latest.priceUsd, updatedAt: latest.at.toISOString() });
+
+    // A fresh quote without the feed's own change: compared with the price a day earlier.
+    const now = Date.now();
+    await db.marketPrice.createMany({
+      data: [
+        { symbol: 'BTC', priceUsd: 80_000, at: new Date(now - 86_400_000 - 60_000), source: 'coingecko' },
+        { symbol: 'BTC', priceUsd: 82_000, at: new Date(now - 60_000), source: 'coingecko' },
+      ],
+    });
+    const after = await call(ticker, '/api/market-data/ticker', { jar: unsubscribed });
+    expect(after.json.bitcoin).toMatchObject({ price: 82_000, change24h: 2.5, source: 'coingecko' });
+    await db.marketPrice.deleteMany({ where: { at: { gte: new Date(now - 86_400_000 - 60_000) }, source: 'coingecko' } });
   });
 
   it('lists discoveries newest first and filters by status', async () => {

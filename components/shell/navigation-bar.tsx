@@ -14,13 +14,14 @@ import {
 } from '@/components/ui/dropdown-menu';
 import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle, SheetTrigger } from '@/components/ui/sheet';
 import type { PublicUser } from '@/lib/auth/types';
+import type { PriceQuote } from '@/lib/market/quote';
 import { productName } from '@/lib/brand';
 import { cn } from '@/lib/utils';
 import { isActiveLink, moreLinks, primaryLinks, type NavLink } from './navigation';
 import { PriceBadge } from './price-badge';
 import { UserMenu } from './user-menu';
 
-export function NavigationBar({ user }: { user: PublicUser }) {
+export function NavigationBar({ user, btcQuote }: { user: PublicUser; btcQuote: PriceQuote | null }) {
   const pathname = usePathname();
   const [mobileOpen, setMobileOpen] = useState(false);
 
@@ -59,7 +60,7 @@ export function NavigationBar({ user }: { user: PublicUser }) {
         </ul>
 
         <div className="ml-auto flex items-center gap-2">
-          <PriceBadge />
+          <PriceBadge initialQuote={btcQuote} />
           <ThemeMenu />
           <UserMenu user={user} />
           <Sheet open={mobileOpen} onOpenChange={setMobileOpen}>

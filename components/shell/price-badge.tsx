@@ -1,14 +1,54 @@
-/** The spec's fixed placeholder (000 §2): never fetched, so it can never be mistaken for a quote. */
-export function PriceBadge() {
+'use client';
+
+import { useQuery } from '@tanstack/react-query';
+import { formatQuoteChange, formatQuotePrice, isLiveQuote, type PriceQuote } from '@/lib/market/quote';
+import { cn } from '@/lib/utils';
+
+export const tickerQueryKey = ['/api/market-data/ticker'] as const;
+const tickerPollMs = 60_000;
+
+const dateFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+
+/**
+ * The navigation bar's Bitcoin price (spec 000 §2: price, 24-hour change, a Live Price dot). The
+ * spec's figures were placeholders; this shows the latest stored quote, which the market ingest keeps
+ * current. A price older than an hour keeps its place but says the date it is from, and its dot stops
+ * pulsing, so a stale figure never passes for a live one.
+ */
+export function PriceBadge({ initialQuote }: { initialQuote: PriceQuote | null }) {
+  const { data } = useQuery<{ bitcoin: PriceQuote | null }>({
+    queryKey: tickerQueryKey,
+    initialData: { bitcoin: initialQuote },
+    initialDataUpdatedAt: 0,
+    refetchInterval: tickerPollMs,
+    refetchOnWindowFocus: true,
+  });
+  const quote = data?.bitcoin ?? null;
+  const live = quote !== null && isLiveQuote(quote.updatedAt);
+  const change = quote?.change24h ?? null;
+  const asOf = quote ? dateFormat.format(new Date(quote.updatedAt)) : null;
+  const description = quote
+    ? `Bitcoin ${formatQuotePrice(quote.price)}, ${formatQuoteChange(change)} over 24 hours, ${live ? 'live' : `as of ${asOf}`} (${quote.source})`
+    : 'Bitcoin price not available yet';
+
   return (
-    <div className="hidden items-center gap-2 rounded-full border px-3 py-1 text-xs sm:flex" aria-label="Bitcoin price">
+    <div className="hidden items-center gap-2 rounded-full border px-3 py-1 text-xs sm:flex" aria-label="Bitcoin price" title={description}>
       <span className="relative flex size-2" aria-hidden="true">
-        <span className="absolute inline-flex size-full animate-ping rounded-full bg-success opacity-60" />
-        <span className="relative inline-flex size-2 rounded-full bg-success" />
+        {live && <span className="absolute inline-flex size-full animate-ping rounded-full bg-success opacity-60" />}
+        <span className={cn('relative inline-flex size-2 rounded-full', live ? 'bg-success' : 'bg-muted-foreground')} />
       </span>
       <span className="text-muted-foreground">Live Price</span>
-      <span className="font-semibold tabular-nums">$67,234</span>
-      <span className="font-medium text-success tabular-nums">+2.4%</span>
+      <span className="font-semibold tabular-nums" data-testid="btc-price">
+        {quote ? formatQuotePrice(quote.price) : '—'}
+      </span>
+      <span
+        className={cn('font-medium tabular-nums', change === null ? 'text-muted-foreground' : change >= 0 ? 'text-success' : 'text-destructive')}
+        data-testid="btc-change"
+      >
+        {formatQuoteChange(change)}
+      </span>
+      {quote && !live && <span className="hidden text-muted-foreground lg:inline">as of {asOf}</span>}
+      <span className="sr-only">{description}</span>
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import type { Db } from '../db';
 import { databaseProvider } from '../env';
+import { latestQuote } from '../market/quote';
 import { healthDistribution, sectorAllocation } from './aggregates';
 import { metricDefaults, type CompanyMetrics } from './metrics';
 import { loadBtcPrice, parseDefaults } from './metrics-store';
@@ -437,16 +438,9 @@ export async function getTreasuryTrends(db: Db, options: { days?: number } = {})
 }
 
 export async function getMarketData(db: Db, now = new Date()) {
-  const latest = async (symbol: string) => {
-    const row = await db.marketPrice.findFirst({ where: { symbol, at: { lte: now } }, orderBy: { at: 'desc' } });
-    if (!row) return null;
-    const dayBefore = await db.marketPrice.findFirst({ where: { symbol, at: { lte: new Date(row.at.getTime() - day) } }, orderBy: { at: 'desc' } });
-    const change24h = row.change24hPct ?? (dayBefore ? Math.round(((row.priceUsd - dayBefore.priceUsd) / dayBefore.priceUsd) * 10_000) / 100 : null);
-    return { symbol, price: row.priceUsd, change24h, marketCap: row.marketCapUsd, volume24h: row.volumeUsd, updatedAt: row.at.toISOString(), source: row.source };
-  };
   const [bitcoin, ethereum, history] = await Promise.all([
-    latest('BTC'),
-    latest('ETH'),
+    latestQuote(db, 'BTC', now),
+    latestQuote(db, 'ETH', now),
     db.marketPrice.findMany({ where: { symbol: 'BTC', at: { gte: new Date(now.getTime() - 365 * day), lte: now } }, orderBy: { at: 'asc' }, select: { at: true, priceUsd: true } }),
   ]);
   return { bitcoin, ethereum, history: history.map((point) => ({ date: point.at.toISOString(), price: point.priceUsd })) };

@@ -1,0 +1,15 @@
+import { requireUser } from '@/lib/auth/viewer';
+import { db } from '@/lib/db';
+import { route } from '@/lib/http/route';
+import { latestQuote } from '@/lib/market/quote';
+
+export const dynamic = 'force-dynamic';
+
+/**
+ * The navigation bar's Bitcoin price: the latest stored BTC quote. Any signed-in user may read it
+ * (the bar shows on the billing pages too); the market data proper stays behind the subscription.
+ */
+export const GET = route(async (request) => {
+  await requireUser(request);
+  return Response.json({ bitcoin: await latestQuote(db, 'BTC') }, { headers: { 'Cache-Control': 'private, no-store' } });
+});
