@@ -46,8 +46,11 @@ test('shows the tiles, search, period and the three tabs', async ({ page, baseUR
 test('Generate Custom Report creates a report that turns ready, downloads as a PDF and opens in the viewer', async ({ page, baseURL }) => {
   test.setTimeout(120_000);
   await openReports(page, baseURL!);
-  await expect(page.getByTestId('reports-empty')).toBeVisible();
-  await expect(page.getByTestId('report-stat-totalReports').locator('p.text-2xl')).toHaveText('0');
+  // A fresh install opens on the shared reports its active schedules generated at seed time.
+  const seeded = ['Weekly Health Summary - Last 7 days', 'Signal Detection Report - Last 7 days', 'Discovery Pipeline - Last 30 days'];
+  await expect(page.getByTestId('report-card')).toHaveCount(seeded.length);
+  for (const title of seeded) await expect(page.getByTestId('report-card').filter({ hasText: title })).toHaveAttribute('data-status', 'ready');
+  await expect(page.getByTestId('report-stat-totalReports').locator('p.text-2xl')).toHaveText('3');
 
   await page.getByRole('button', { name: 'Generate Custom Report' }).click();
   const dialog = page.getByRole('dialog');
@@ -60,7 +63,7 @@ test('Generate Custom Report creates a report that turns ready, downloads as a P
   await expect(card).toContainText('Risk Assessment Report - Last 30 days');
   await expect(card).toHaveAttribute('data-status', 'ready', { timeout: 45_000 });
   await expect(card.getByText('ready', { exact: true })).toBeVisible();
-  await expect(page.getByTestId('report-stat-totalReports').locator('p.text-2xl')).toHaveText('1');
+  await expect(page.getByTestId('report-stat-totalReports').locator('p.text-2xl')).toHaveText('4');
   await expect(page.getByTestId('report-stat-successRate').locator('p.text-2xl')).toHaveText('100%');
 
   const downloadPromise = page.waitForEvent('download');
@@ -99,18 +102,22 @@ test('search and period filter the list; others cannot open my report', async ({
   expect(created.status()).toBe(202);
   const { id } = (await created.json()) as { id: string };
   await page.reload();
-  await expect(page.getByTestId('report-card')).toHaveCount(1);
+  const mine = page.locator(`[data-testid="report-card"][data-report-id="${id}"]`);
+  await expect(page.getByTestId('report-card')).toHaveCount(4);
 
+  // Only my report covers 90 days; the seeded shared ones cover 7 and 30.
   const search = page.getByPlaceholder('Search reports by title, type, or content...');
-  await search.fill('DISCOVERY');
+  await search.fill('LAST 90 DAYS');
   await expect(page.getByTestId('report-card')).toHaveCount(1);
+  await expect(mine).toBeVisible();
   await search.fill('no report is called this');
   await expect(page.getByTestId('reports-empty')).toContainText('No reports match your search');
   await search.fill('');
 
   await page.getByTestId('report-period').click();
   await page.getByRole('option', { name: 'Last 7 days' }).click();
-  await expect(page.getByTestId('report-card')).toHaveCount(1);
+  await expect(page.getByTestId('report-card')).toHaveCount(4);
+  await expect(mine).toBeVisible();
 
   const stranger = await browser.newPage({ baseURL });
   await signedInPage(stranger, baseURL!);

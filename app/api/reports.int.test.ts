@@ -4,7 +4,7 @@ import { db } from '@/lib/db';
 import { seedAll } from '@/lib/db/seed-all';
 import { jobs } from '@/lib/jobs/registry';
 import { getAnalyticsSummary } from '@/lib/reports/analytics';
-import { runDueReportSchedules } from '@/lib/reports/schedules';
+import { runDueReportSchedules, seedInitialReports } from '@/lib/reports/schedules';
 import { failStaleReports } from '@/lib/reports/service';
 import { resetDatabase } from '@/lib/testing/database';
 import { call, CookieJar } from '@/lib/testing/http';
@@ -216,20 +216,29 @@ describe('scheduled reports', () => {
     await db.report.deleteMany({ where: { id: { in: [stale.id, fresh.id] } } });
   });
 
+  it("seeds a fresh install's first shared reports from the active schedules, once", async () => {
+    const seeded = await db.report.findMany({ where: { userId: null } });
+    expect(seeded.map((report) => report.title).sort()).toEqual(['Discovery Pipeline - Last 30 days', 'Signal Detection Report - Last 7 days', 'Weekly Health Summary - Last 7 days']);
+    expect(seeded.every((report) => report.status === 'ready' && report.pages >= 2)).toBe(true);
+    expect(await seedInitialReports(db)).toBe(0);
+    expect(await db.report.count({ where: { userId: null } })).toBe(3);
+  }, 60_000);
+
   it('generates the due reports once as shared reports and moves nextRunAt on', async () => {
     expect(jobs.some((job) => job.name === 'scheduled-reports')).toBe(true);
+    const seeded = new Set((await db.report.findMany({ where: { userId: null }, select: { id: true } })).map((report) => report.id));
     const now = new Date();
     await db.reportSchedule.updateMany({ where: { key: { in: ['signal-detection-report', 'discovery-pipeline'] } }, data: { nextRunAt: new Date(now.getTime() - 60_000) } });
     const first = await runDueReportSchedules(db, now);
     expect(first).toEqual({ generated: 2, failed: 0 });
     expect(await runDueReportSchedules(db, now)).toEqual({ generated: 0, failed: 0 });
-    const shared = await db.report.findMany({ where: { userId: null } });
+    const shared = (await db.report.findMany({ where: { userId: null } })).filter((report) => !seeded.has(report.id));
     expect(shared.map((report) => report.title.split(' - ')[0]).sort()).toEqual(['Discovery Pipeline', 'Signal Detection Report']);
     expect(shared.every((report) => report.status === 'ready' && report.pages >= 2)).toBe(true);
     const moved = await db.reportSchedule.findMany({ where: { key: { in: ['signal-detection-report', 'discovery-pipeline'] } } });
     expect(moved.every((schedule) => schedule.nextRunAt! > now && schedule.lastRunAt?.getTime() === now.getTime())).toBe(true);
     const listed = (await call(listReports, '/api/reports', { jar: analyst })).json;
-    expect(listed.filter((report: { shared: boolean }) => report.shared)).toHaveLength(2);
+    expect(listed.filter((report: { shared: boolean }) => report.shared)).toHaveLength(seeded.size + 2);
   }, 60_000);
 });
 

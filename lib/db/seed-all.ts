@@ -1,12 +1,12 @@
 import type { Db } from '../db';
-import { seedReportSchedules } from '../reports/schedules';
+import { seedInitialReports, seedReportSchedules } from '../reports/schedules';
 import { recomputeMetrics } from '../treasury/metrics-store';
 import { seedCompanies } from './seed';
 import { seedHoldingHistory, seedMissingSnapshots } from './seed-history';
 import { seedDataSources } from './seed-sources';
 import { seedHistorySignals } from './seed-signals';
 
-/** The whole seed, in order: companies, their history, the source catalogue, then computed metrics. Idempotent. */
+/** The whole seed, in order: companies, their history, the source catalogue, computed metrics, then the first reports. Idempotent. */
 export async function seedAll(db: Db, log: (line: string) => void = () => {}) {
   const result = await seedCompanies(db);
   log(`Seeded companies: ${result.created} created, ${result.updated} updated (${result.total} companies; ${result.conflicts} conflicting rows kept in notes).`);
@@ -31,4 +31,7 @@ export async function seedAll(db: Db, log: (line: string) => void = () => {}) {
   const schedules = await seedReportSchedules(db);
   log(`Seeded report schedules: ${schedules.created} of ${schedules.total} new.`);
   log(`Computed metrics for ${await recomputeMetrics(db)} companies (docs/metrics.md).`);
+  // Last: the reports read the computed metrics.
+  const reports = await seedInitialReports(db);
+  if (reports) log(`Generated ${reports} initial reports from the active schedules.`);
 }

@@ -77,14 +77,36 @@ export async function runDueReportSchedules(db: Db, now = new Date()): Promise<{
       data: { lastRunAt: now, nextRunAt: nextRunAt(schedule, now) },
     });
     if (claimed.count !== 1) continue;
-    const row = await createReportRow(db, { type: schedule.type as ReportType, template: 'custom', periodDays: periodDaysByKey.get(schedule.key) ?? 30, userId: null, scheduleId: schedule.id }, now);
-    const status = await generateReport(db, row.id, now);
-    if (status === 'ready') {
-      generated += 1;
-      const report = await db.report.findUniqueOrThrow({ where: { id: row.id }, select: { title: true } });
-      // The schedule's name leads the title so shared reports read as the schedule that made them.
-      await db.report.update({ where: { id: row.id }, data: { title: report.title.replace(/^.* Report - /, `${schedule.name} - `) } });
-    } else failed += 1;
+    if (await generateScheduledReport(db, schedule, now)) generated += 1;
+    else failed += 1;
   }
   return { generated, failed };
+}
+
+/** Generates one shared report for `schedule`; true when it came out ready. */
+async function generateScheduledReport(db: Db, schedule: { id: string; key: string; name: string; type: string }, now: Date): Promise<boolean> {
+  const row = await createReportRow(db, { type: schedule.type as ReportType, template: 'custom', periodDays: periodDaysByKey.get(schedule.key) ?? 30, userId: null, scheduleId: schedule.id }, now);
+  if ((await generateReport(db, row.id, now)) !== 'ready') return false;
+  const report = await db.report.findUniqueOrThrow({ where: { id: row.id }, select: { title: true } });
+  // The schedule's name leads the title so shared reports read as the schedule that made them.
+  await db.report.update({ where: { id: row.id }, data: { title: report.title.replace(/^.* Report - /, `${schedule.name} - `) } });
+  return true;
+}
+
+/**
+ * A fresh install's first reports: each active schedule runs once at seed time, so the Reports page
+ * opens on real reports instead of waiting for the first scheduled hour. Does nothing once any shared
+ * report exists; the schedules' next runs are left as they are.
+ */
+export async function seedInitialReports(db: Db, now = new Date()): Promise<number> {
+  if ((await db.report.count({ where: { userId: null } })) > 0) return 0;
+  const schedules = await db.reportSchedule.findMany({ where: { status: 'active' } });
+  const order = new Map(reportScheduleDefinitions.map((definition, index) => [definition.key, index]));
+  let generated = 0;
+  for (const schedule of schedules.sort((a, b) => (order.get(a.key) ?? 99) - (order.get(b.key) ?? 99))) {
+    if (!(await generateScheduledReport(db, schedule, now))) continue;
+    await db.reportSchedule.update({ where: { id: schedule.id }, data: { lastRunAt: now } });
+    generated += 1;
+  }
+  return generated;
 }
