@@ -2,6 +2,7 @@ import { pbkdf2 } from '@noble/hashes/pbkdf2.js';
 import { sha512 } from '@noble/hashes/sha2.js';
 import { HDKey } from '@scure/bip32';
 import { db } from '@/lib/db';
+import { forgetCryptoObservations } from '@/lib/payments/crypto/payments';
 import { forgetCryptoRates } from '@/lib/payments/crypto/rates';
 import { startFakeCoinGecko, startFakeEsplora, startFakeEthRpc } from '@/lib/payments/testing/fake-providers';
 import { payer, referredPayer, userRow } from '@/lib/payments/testing/users';
@@ -53,7 +54,12 @@ afterAll(async () => {
 });
 
 const createPayment = (jar: CookieJar, body: Record<string, unknown>) => call(create, '/api/payments/crypto/create', { jar, body });
-const poll = (jar: CookieJar | undefined, paymentId: string) => call(status, `/api/payments/crypto/status/${paymentId}`, { jar, params: { paymentId } });
+const pollNow = (jar: CookieJar | undefined, paymentId: string) => call(status, `/api/payments/crypto/status/${paymentId}`, { jar, params: { paymentId } });
+/** A poll after the chain changed: the server's few-second reuse of its last observation is dropped first. */
+const poll = (jar: CookieJar | undefined, paymentId: string) => {
+  forgetCryptoObservations();
+  return pollNow(jar, paymentId);
+};
 
 describe('rates', () => {
   it('reads BTC and ETH from the price API with the API key, and caches them', async () => {
@@ -179,6 +185,17 @@ describe('payment status', () => {
     eth.state.block += 1n;
     expect((await poll(user.jar, paymentId)).json).toMatchObject({ status: 'confirmed', confirmations: 2 });
     expect(await userRow(user.id)).toMatchObject({ subscriptionStatus: 'active', subscriptionTier: 'enterprise' });
+  });
+
+  it('asks the explorer once for status polls arriving within a few seconds, however many there are', async () => {
+    const user = await payer();
+    const { paymentId, address } = (await createPayment(user.jar, { amount: 0.00049, currency: 'BTC', planType: 'starter' })).json;
+    forgetCryptoObservations();
+    const before = esplora.requests.filter((request) => request.path.includes(address)).length;
+    const answers = await Promise.all(Array.from({ length: 5 }, () => pollNow(user.jar, paymentId)));
+    await pollNow(user.jar, paymentId);
+    expect(answers.every((answer) => answer.status === 200 && answer.json.status === 'pending')).toBe(true);
+    expect(esplora.requests.filter((request) => request.path.includes(address)).length - before).toBe(1);
   });
 
   it('expires after its window when nothing arrived', async () => {

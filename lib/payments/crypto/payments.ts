@@ -86,6 +86,30 @@ export async function createCryptoPayment(userId: string, plan: Plan, interval: 
   throw new PaymentProblem(503, 'No receiving address is free right now. Please try again.');
 }
 
+/**
+ * The page polls every 10 s; a client polling faster (or many tabs) must not multiply the explorer
+ * calls. One observation per payment serves every status request within this window, and requests
+ * arriving while one is in flight share it.
+ */
+export const observationReuseMs = 4_000;
+const recentObservations = new Map<string, { at: number; observation: Promise<ChainObservation | null> }>();
+
+/** Drops the remembered observations (tests that change the chain between polls call it). */
+export function forgetCryptoObservations() {
+  recentObservations.clear();
+}
+
+function observeShared(config: PaymentsConfig, payment: { id: string; currency: string; address: string; amount: string }, now = Date.now()) {
+  const recent = recentObservations.get(payment.id);
+  if (recent && now - recent.at < observationReuseMs) return recent.observation;
+  if (recentObservations.size >= 1_000) {
+    for (const [id, entry] of recentObservations) if (now - entry.at >= observationReuseMs) recentObservations.delete(id);
+  }
+  const observation = observe(config, payment);
+  recentObservations.set(payment.id, { at: now, observation });
+  return observation;
+}
+
 async function observe(config: PaymentsConfig, payment: { currency: string; address: string; amount: string }): Promise<ChainObservation | null> {
   try {
     if (payment.currency === 'BTC') return await observeBtc(config, payment.address, payment.amount);
@@ -110,7 +134,7 @@ export async function cryptoPaymentStatus(userId: string, paymentId: string) {
   });
   if (payment.status !== 'pending') return answer(payment);
 
-  const seen = await observe(config, payment);
+  const seen = await observeShared(config, payment);
   const now = new Date();
   if (seen && seen.confirmations >= config.crypto.requiredConfirmations) {
     const claimed = await db.cryptoPayment.updateMany({
