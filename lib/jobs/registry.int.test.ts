@@ -1,0 +1,90 @@
+import crypto from 'node:crypto';
+import Redis from 'ioredis';
+import { db } from '@/lib/db';
+import { MemoryRateLimiter, RedisRateLimiter, type RateLimiter } from '@/lib/rate-limit';
+import { jobLeaseMs, startScheduler, type Job } from './registry';
+
+// The scheduler leases each period of a job to one process: alone it runs every period; two
+// processes sharing a store (Redis in production) run it once per period between them.
+
+const everyMs = 400;
+const observeMs = 1_900;
+
+function countingJob(): Job & { runs: number } {
+  const job = {
+    name: `lease-test-${crypto.randomUUID()}`,
+    everyMs,
+    runs: 0,
+    async run() {
+      job.runs += 1;
+      return 'ran';
+    },
+  };
+  return job;
+}
+
+async function runFor(ms: number, schedulers: Array<{ job: Job; leases: RateLimiter }>) {
+  const log: string[] = [];
+  const stops: Array<() => void> = [];
+  for (const [index, { job, leases }] of schedulers.entries()) {
+    // The second process starts a moment later, as a second instance would.
+    if (index > 0) await new Promise((resolve) => setTimeout(resolve, 60));
+    stops.push(startScheduler(db, (line) => log.push(line), [job], leases));
+  }
+  await new Promise((resolve) => setTimeout(resolve, ms));
+  stops.forEach((stop) => stop());
+  return log;
+}
+
+it('leases a little less than the period', () => {
+  expect(jobLeaseMs(15_000)).toBe(14_000);
+  expect(jobLeaseMs(400)).toBe(360);
+  expect(jobLeaseMs(1)).toBe(1);
+});
+
+it('runs a job every period in a single process', async () => {
+  const job = countingJob();
+  const log = await runFor(observeMs, [{ job, leases: new MemoryRateLimiter() }]);
+  expect(job.runs).toBeGreaterThanOrEqual(4);
+  expect(log).toEqual([]);
+});
+
+it('runs a job once per period between two processes sharing the lease store', async () => {
+  const job = countingJob();
+  const shared = new MemoryRateLimiter();
+  await runFor(observeMs, [
+    { job, leases: shared },
+    { job, leases: shared },
+  ]);
+  expect(job.runs).toBeGreaterThanOrEqual(4);
+  expect(job.runs).toBeLessThanOrEqual(Math.ceil(observeMs / everyMs) + 1);
+});
+
+it('runs the job unleased when the lease store fails, and says so', async () => {
+  const job = countingJob();
+  const broken: RateLimiter = {
+    hit: () => Promise.reject(new Error('store down')),
+    count: () => Promise.resolve(0),
+    reset: () => Promise.resolve(),
+  };
+  const log = await runFor(500, [{ job, leases: broken }]);
+  expect(job.runs).toBeGreaterThanOrEqual(1);
+  expect(log[0]).toMatch(/lease unavailable \(store down\); running unleased/);
+});
+
+const redisUrl = process.env.REDIS_URL;
+(redisUrl ? it : it.skip)('runs a job once per period between two processes sharing Redis (REDIS_URL)', async () => {
+  const job = countingJob();
+  const first = new RedisRateLimiter(new Redis(redisUrl!, { maxRetriesPerRequest: 2 }));
+  const second = new RedisRateLimiter(new Redis(redisUrl!, { maxRetriesPerRequest: 2 }));
+  try {
+    await runFor(observeMs, [
+      { job, leases: first },
+      { job, leases: second },
+    ]);
+  } finally {
+    await Promise.all([first.close(), second.close()]);
+  }
+  expect(job.runs).toBeGreaterThanOrEqual(4);
+  expect(job.runs).toBeLessThanOrEqual(Math.ceil(observeMs / everyMs) + 1);
+});
