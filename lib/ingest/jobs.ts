@@ -51,7 +51,11 @@ async function runScheduled(db: Db, source: IngestSource, options: Pick<RunInges
   return `${result.status}: ${result.message}`;
 }
 
+/** SEC filings older than this are long out of the current feed and the submissions look-back. */
+const ingestedFilingRetentionMs = 90 * day;
+
 async function pruneScheduledLogs(db: Db): Promise<string> {
   const { count } = await db.refreshLog.deleteMany({ where: { kind: 'scheduled', startedAt: { lt: new Date(Date.now() - scheduledLogRetentionMs) } } });
-  return `removed ${count} scheduled ingest log rows older than 30 days`;
+  const filings = await db.ingestedFiling.deleteMany({ where: { seenAt: { lt: new Date(Date.now() - ingestedFilingRetentionMs) } } });
+  return `removed ${count} scheduled ingest log rows older than 30 days and ${filings.count} finished filings older than 90 days`;
 }

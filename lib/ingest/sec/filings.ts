@@ -95,8 +95,32 @@ export function itemsAdded(run: SecRun): number {
   return signals + insiderTransactions + holdingsUpdates + discoveries;
 }
 
+/**
+ * Adds to the process's memory the filings of `filings` that any process finished with before (the
+ * IngestedFiling table), so a restart or a second instance does not read them again.
+ */
+async function recallFinishedFilings(run: SecRun, filings: readonly FilingRef[]): Promise<void> {
+  const unknown = [...new Set(filings.map((filing) => filing.accession).filter((accession) => !run.state.seen.has(accession)))];
+  for (let start = 0; start < unknown.length; start += 500) {
+    const rows = await run.context.db.ingestedFiling.findMany({ where: { accession: { in: unknown.slice(start, start + 500) } }, select: { accession: true } });
+    for (const row of rows) markSeen(run.state, row.accession);
+  }
+}
+
+/** Records that the ingest is done with a filing, in this process and for every other. */
+async function finishFiling(run: SecRun, filing: FilingRef, outcome: 'processed' | 'given-up'): Promise<void> {
+  markSeen(run.state, filing.accession);
+  try {
+    await run.context.db.ingestedFiling.create({ data: { accession: filing.accession, form: filing.form, outcome, seenAt: run.context.now() } });
+  } catch (error) {
+    // Another process finished it first: the same fact is already stored.
+    if (!isUniqueViolation(error)) throw error;
+  }
+}
+
 /** Looks at each filing not seen before; a filing that fails is retried on later runs, a few times. */
 export async function processFilings(run: SecRun, filings: readonly FilingRef[]): Promise<number> {
+  await recallFinishedFilings(run, filings);
   let looked = 0;
   for (const filing of filings) {
     if (run.state.seen.has(filing.accession) || run.state.inFlight.has(filing.accession)) continue;
@@ -104,10 +128,11 @@ export async function processFilings(run: SecRun, filings: readonly FilingRef[])
     looked += 1;
     try {
       await processFiling(run, filing);
-      markSeen(run.state, filing.accession);
+      await finishFiling(run, filing, 'processed');
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       const gaveUp = recordFailure(run.state, filing.accession);
+      if (gaveUp) await finishFiling(run, filing, 'given-up');
       run.failures.push(`${filing.form} ${filing.accession}: ${message}${gaveUp ? ' (given up)' : ''}`);
     } finally {
       run.state.inFlight.delete(filing.accession);

@@ -276,15 +276,26 @@ describe('the current-filings feed', () => {
     expect((await db.dataSource.findUniqueOrThrow({ where: { key: 'sec-filings' } })).lastSuccessAt).toBeInstanceOf(Date);
     expect(await db.refreshLog.findMany()).toEqual([expect.objectContaining({ kind: 'manual', source: 'sec-current', status: 'ok', itemsAdded: 9, userId: null })]);
 
-    // Again, then again after a "restart" (the process forgets what it saw): nothing is stored twice.
+    // Again, then again after a "restart" (the process forgets what it saw): nothing is stored twice,
+    // and the restarted process knows from the database which filings are done, so it reads only the feed.
     const before = await counts();
+    const finished = await db.ingestedFiling.count();
+    expect(finished).toBeGreaterThan(0);
     events.length = 0;
     const [again] = await runIngest(db, { sources: ['sec-current'], bus });
     resetSecState();
+    const requestsBefore = server.requests.length;
     const [afterRestart] = await runIngest(db, { sources: ['sec-current'], bus });
+    // Only the feed and the filings not yet done (one whose index the server does not have is retried).
+    const done = (await db.ingestedFiling.findMany({ select: { accession: true } })).map((row) => row.accession);
+    const afterRestartPaths = server.requests.slice(requestsBefore).map((request) => request.path);
+    expect(afterRestartPaths).toContain('/cgi-bin/browse-edgar');
+    const rereads = afterRestartPaths.filter((path) => done.some((accession) => path.includes(accession) || path.includes(accession.replace(/-/g, ''))));
+    expect(rereads).toEqual([]);
     expect(again).toMatchObject({ status: 'ok', itemsAdded: 0 });
     expect(afterRestart).toMatchObject({ status: 'ok', itemsAdded: 0 });
     expect(await counts()).toEqual(before);
+    expect(await db.ingestedFiling.count()).toBe(finished);
     expect(events).toEqual([]);
   });
 

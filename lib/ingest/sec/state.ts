@@ -1,7 +1,7 @@
-// What the SEC ingesters remember between runs of one process: filings already looked at (most
-// produce no row, so the database cannot tell), filings being looked at right now by another run,
-// failed attempts per filing, and when each company's submissions were last read. A restart
-// forgets it; the database's unique sourceIds keep the stored rows from doubling.
+// What the SEC ingesters remember between runs of one process: filings already looked at (a cache
+// of the IngestedFiling table, which every process shares and a restart keeps), filings being
+// looked at right now by another run, failed attempts per filing, and when each company's
+// submissions were last read. The database's unique sourceIds keep stored rows from doubling anyway.
 
 export interface SecState {
   seen: Map<string, number>;
