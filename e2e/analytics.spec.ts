@@ -11,6 +11,7 @@ test('shows the four cards and a chart in every tab', async ({ page, baseURL }) 
   await expect(page.getByRole('heading', { level: 1, name: 'Advanced Treasury Analytics' })).toBeVisible();
   for (const key of ['btc', 'risk', 'health', 'growth']) await expect(page.getByTestId(`analytics-card-${key}`)).toBeVisible();
   await expect(page.getByTestId('analytics-card-btc')).toContainText('BTC');
+  await expect(page.getByTestId('disclaimer-inline')).toContainText('Not Financial Advice');
 
   await expect(page.getByRole('tab', { name: 'Health Analysis' })).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByTestId('chart-health-distribution').locator('.recharts-bar-rectangle').first()).toBeVisible();

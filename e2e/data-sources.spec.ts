@@ -16,6 +16,7 @@ test('four summary cards agree with the API', async ({ page }) => {
   await expect(page.getByTestId('summary-signals')).toContainText('Total Signals');
   await expect(page.getByTestId('summary-signals')).toContainText('detected this month');
   await expect(page.getByTestId('summary-signals').locator('p.text-2xl')).toHaveText(summary.signalsThisMonth.toLocaleString('en-US'));
+  await expect(page.getByTestId('summary-coverage')).toContainText('Coverage average');
   await expect(page.getByTestId('summary-coverage').locator('p.text-2xl')).toHaveText(`${summary.coverageAverage}%`);
   await expect(page.getByTestId('summary-realtime')).toContainText('Real-time Sources');
   await expect(page.getByTestId('summary-realtime').locator('p.text-2xl')).toHaveText('2');

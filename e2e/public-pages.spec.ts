@@ -26,6 +26,9 @@ test.describe('a visitor past the beta gate', () => {
     await expect(stats.nth(1)).toHaveText(/^\s*Companies Tracked\s*100\+\s*$/);
     await expect(stats.nth(2)).toHaveText(/^\s*Data Sources\s*25\+\s*$/);
 
+    // Spec 001 §1: the full variant of the not-financial-advice disclaimer.
+    await expect(page.getByTestId('disclaimer-full').getByRole('heading', { name: 'Not Financial Advice' })).toBeVisible();
+
     await expect(page.getByRole('link', { name: 'Start Free Trial' })).toHaveAttribute('href', '/register');
     await expect(page.getByRole('link', { name: 'Contact Sales' })).toHaveAttribute('href', '/contact');
     await page.getByRole('link', { name: 'Start Free Trial' }).click();

@@ -21,6 +21,7 @@ test('shows the tiles, search, period and the three tabs', async ({ page, baseUR
     await expect(page.getByTestId(`report-stat-${key}`)).toBeVisible();
   }
   await expect(page.getByPlaceholder('Search reports by title, type, or content...')).toBeVisible();
+  await expect(page.getByTestId('disclaimer-inline')).toContainText('Not Financial Advice');
   await expect(page.getByTestId('report-period')).toHaveText(/Last 30 days/);
   await expect(page.getByRole('tab', { name: 'Recent Reports' })).toHaveAttribute('aria-selected', 'true');
 

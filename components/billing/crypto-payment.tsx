@@ -185,7 +185,7 @@ function PendingCryptoPayment({ payment, onConfirmed, onExpired }: { payment: Cr
               </Button>
             </div>
           </div>
-          <p className="text-muted-foreground">The payment is confirmed after 1–3 network confirmations. This page checks every 10 seconds.</p>
+          <p className="text-muted-foreground">The payment is confirmed after 1-3 network confirmations. This page checks every 10 seconds.</p>
         </div>
       </div>
     </div>

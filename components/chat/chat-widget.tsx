@@ -168,7 +168,7 @@ export function ChatWidget() {
             {pending && (
               <p role="status" className="flex items-center gap-2 text-sm text-muted-foreground">
                 <Loader2 className="size-4 animate-spin" aria-hidden="true" />
-                Thinking…
+                Thinking...
               </p>
             )}
           </div>

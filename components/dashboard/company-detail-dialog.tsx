@@ -44,7 +44,7 @@ export function CompanyDetailDialog({ companyId, onClose }: { companyId: string;
         <DialogHeader>
           <DialogTitle>{company ? company.name : 'Company detail'}</DialogTitle>
           <DialogDescription>
-            {company ? [company.ticker, company.exchange, company.sector, company.country].filter(Boolean).join(' · ') : 'Loading the company’s holdings, history and signals…'}
+            {company ? [company.ticker, company.exchange, company.sector, company.country].filter(Boolean).join(' · ') : 'Loading the company’s holdings, history and signals...'}
           </DialogDescription>
         </DialogHeader>
         {detail.isPending && <DetailSkeleton />}

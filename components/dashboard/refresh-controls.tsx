@@ -56,12 +56,12 @@ export function RefreshControls() {
   return (
     <div className="flex flex-wrap items-center gap-3">
       <p className="text-xs text-muted-foreground" data-testid="data-freshness">
-        {latest.data?.lastUpdated ? `Updated ${formatRelativeTime(latest.data.lastUpdated)}` : latest.isPending ? 'Checking for updates…' : 'No updates yet'}
+        {latest.data?.lastUpdated ? `Updated ${formatRelativeTime(latest.data.lastUpdated)}` : latest.isPending ? 'Checking for updates...' : 'No updates yet'}
         {remaining !== undefined ? ` · ${remaining} refreshes left today` : ''}
       </p>
       <Button type="button" variant="outline" size="sm" onClick={() => refresh.mutate()} disabled={refresh.isPending}>
         <RefreshCw className={cn(refresh.isPending && 'animate-spin')} aria-hidden="true" />
-        {refresh.isPending ? 'Refreshing…' : 'Refresh Data'}
+        {refresh.isPending ? 'Refreshing...' : 'Refresh Data'}
       </Button>
     </div>
   );

@@ -81,7 +81,7 @@ export function SystemHealthMonitor() {
         </CardTitle>
         <div className="flex items-center gap-2">
           <Badge variant={overall ? overallVariant[overall] : 'secondary'} data-testid="overall-status">
-            {overall ?? 'checking…'}
+            {overall ?? 'checking...'}
           </Badge>
           <Button type="button" variant="ghost" size="sm" aria-expanded={expanded} aria-controls={regionId} onClick={() => setExpanded((value) => !value)}>
             <ChevronDown className={cn('transition-transform', expanded && 'rotate-180')} aria-hidden="true" />
@@ -134,7 +134,7 @@ export function SystemHealthMonitor() {
           </div>
           <div className="flex flex-wrap items-center justify-between gap-2">
             <p className="text-xs text-muted-foreground">
-              {health.data ? `Checked ${formatRelativeTime(health.data.checkedAt)} · every 30 s` : 'Checking…'}
+              {health.data ? `Checked ${formatRelativeTime(health.data.checkedAt)} · every 30 s` : 'Checking...'}
             </p>
             <Button type="button" variant="outline" size="sm" onClick={() => void refresh()} disabled={checking}>
               <RefreshCw className={cn(checking && 'animate-spin')} aria-hidden="true" /> Check now

@@ -17,7 +17,7 @@ export function DataSourcesView({ data, now }: { data: DataSourcesResponse; now:
   const cards = [
     { key: 'active', label: 'Active Sources', value: String(summary.activeSources), hint: `of ${summary.totalSources} sources`, icon: <Database /> },
     { key: 'signals', label: 'Total Signals', value: summary.signalsThisMonth.toLocaleString('en-US'), hint: 'detected this month', icon: <Activity /> },
-    { key: 'coverage', label: 'Coverage', value: `${summary.coverageAverage}%`, hint: 'average across sources', icon: <Gauge /> },
+    { key: 'coverage', label: 'Coverage average', value: `${summary.coverageAverage}%`, hint: 'across all sources', icon: <Gauge /> },
     { key: 'realtime', label: 'Real-time Sources', value: String(summary.realtimeSources), hint: 'updated as filings arrive', icon: <Radio /> },
   ];
   return (

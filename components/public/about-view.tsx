@@ -1,5 +1,6 @@
 import { Activity, BellRing, CheckCircle2, Database, Eye, FileSearch, Radar, ShieldAlert, Target, Zap } from 'lucide-react';
 import Link from 'next/link';
+import { FullDisclaimer } from '@/components/shared/disclaimer';
 import { PageHeader } from '@/components/shell/page-header';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -139,6 +140,8 @@ export function AboutView() {
           ))}
         </dl>
       </section>
+
+      <FullDisclaimer />
 
       <section aria-labelledby="about-cta" className="rounded-xl border bg-primary/5 p-8 text-center">
         <h2 id="about-cta" className="text-xl font-semibold tracking-tight sm:text-2xl">

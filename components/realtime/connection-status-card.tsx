@@ -8,7 +8,7 @@ import { useRealtimeStatus } from './realtime-provider';
 
 const presentation: Record<ConnectionState, { label: string; detail: string; variant: 'success' | 'warning' | 'destructive' | 'secondary' | 'info' }> = {
   connected: { label: 'Connected', detail: 'Receiving live signals, market data and company updates.', variant: 'success' },
-  connecting: { label: 'Connecting', detail: 'Connecting to the real-time feed…', variant: 'warning' },
+  connecting: { label: 'Connecting', detail: 'Connecting to the real-time feed...', variant: 'warning' },
   disconnected: { label: 'Disconnected', detail: 'Not connected to the real-time feed.', variant: 'secondary' },
   error: { label: 'Error', detail: 'Unable to maintain real-time connection. Please refresh the page.', variant: 'destructive' },
   polling: {

@@ -26,7 +26,7 @@ export function DetectionFrameworkTab() {
         </CardHeader>
         <CardContent>
           <ul className="list-disc space-y-1 pl-5 text-sm">
-            <li>Confidence scoring: every signal is scored between 70% and 99%.</li>
+            <li>Confidence scoring: every signal is scored 70-99%.</li>
             <li>Pump-check filter: excludes price spikes above 10% in 3 days.</li>
             <li>Source verification: each signal links back to its original filing or data source.</li>
             <li>Duplicate suppression: one signal per filing and event.</li>

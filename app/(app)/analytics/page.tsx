@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import { AnalyticsSummaryCards } from '@/components/analytics/analytics-summary-cards';
 import { AnalyticsTabs } from '@/components/analytics/analytics-tabs';
 import { ExportReportMenu } from '@/components/analytics/export-report-menu';
+import { InlineDisclaimer } from '@/components/shared/disclaimer';
 import { PageHeader } from '@/components/shell/page-header';
 import { guardPage } from '@/lib/auth/page-guard';
 import { db } from '@/lib/db';
@@ -20,6 +21,7 @@ export default async function AnalyticsPage() {
       </PageHeader>
       <AnalyticsSummaryCards summary={summary} />
       <AnalyticsTabs />
+      <InlineDisclaimer />
     </div>
   );
 }

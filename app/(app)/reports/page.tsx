@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import { GenerateReportDialog } from '@/components/reports/generate-report-dialog';
 import { ReportStatsTiles } from '@/components/reports/report-stats-tiles';
 import { ReportsBrowser } from '@/components/reports/reports-browser';
+import { InlineDisclaimer } from '@/components/shared/disclaimer';
 import { PageHeader } from '@/components/shell/page-header';
 import { guardPage } from '@/lib/auth/page-guard';
 
@@ -16,6 +17,7 @@ export default async function ReportsPage() {
       </PageHeader>
       <ReportStatsTiles />
       <ReportsBrowser />
+      <InlineDisclaimer />
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import { InlineDisclaimer } from '@/components/shared/disclaimer';
 import { PageHeader } from '@/components/shell/page-header';
 import { SignalsView } from '@/components/signals/signals-view';
 import { guardPage } from '@/lib/auth/page-guard';
@@ -12,6 +13,7 @@ export default async function SignalsPage() {
     <>
       <PageHeader title="Treasury Signal Detection" description="Signals from SEC filings, insider activity, pre-pump indicators and board meetings." />
       <SignalsView />
+      <InlineDisclaimer className="mt-8" />
     </>
   );
 }
