@@ -31,7 +31,9 @@ const testEnv = { SCHEDULER_ENABLED: 'false', INGEST_ENABLED: 'false', ENABLE_TE
 
 export default defineConfig({
   testDir: 'e2e',
-  timeout: 30_000,
+  // Two workers on a two-core CI machine: a flow that signs up, loads charts and downloads a file
+  // can take half a minute when the other worker is busy.
+  timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
   workers: 2,
