@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { bindMigrationAwareSqlAdapterFactory } from '@prisma/driver-adapter-utils';
+import Database from 'better-sqlite3';
 import { databaseProvider } from '../env';
 import { createAdapterFactory, type Provider } from './adapter';
 
@@ -61,13 +62,33 @@ export function migrationList(provider: Provider) {
 /** Applies every migration the database has not seen yet; safe to run on each start. */
 export async function applyMigrations(url: string): Promise<string[]> {
   const provider = databaseProvider(url);
-  if (provider === 'sqlite') fs.mkdirSync(path.dirname(sqliteFilePath(url)), { recursive: true });
+  if (provider === 'sqlite') {
+    fs.mkdirSync(path.dirname(sqliteFilePath(url)), { recursive: true });
+    // Before the engine opens the file: switching the journal needs the only connection.
+    useWriteAheadLog(url);
+  }
   const engine = await openSchemaEngine(url);
   try {
     const { appliedMigrationNames } = await engine.applyMigrations({ migrationsList: migrationList(provider), filters: noFilters });
     return appliedMigrationNames;
   } finally {
     engine.free();
+  }
+}
+
+/**
+ * Puts a SQLite database in write-ahead-log mode (the setting lives in the file): readers no longer
+ * wait for a writer, so a seed, a second process or a long report write does not stall page reads.
+ */
+function useWriteAheadLog(url: string) {
+  const connection = new Database(sqliteFilePath(url), { timeout: 5000 });
+  try {
+    connection.pragma('journal_mode = WAL');
+  } catch (error) {
+    // Another process holds the file in the old mode; it works as before, only less concurrently.
+    console.warn(`SQLite stays in its current journal mode: ${error instanceof Error ? error.message : String(error)}`);
+  } finally {
+    connection.close();
   }
 }
 

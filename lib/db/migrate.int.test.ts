@@ -1,0 +1,36 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+
+// The schema engine is an ES module Jest cannot load; migrate the way `npm run db:migrate` does.
+function migrate(url: string): string {
+  return execFileSync(process.execPath, [require.resolve('tsx/cli'), 'scripts/db.ts', 'migrate'], {
+    cwd: path.resolve(__dirname, '..', '..'),
+    env: { ...process.env, DATABASE_URL: url },
+    encoding: 'utf8',
+  });
+}
+
+// Applying migrations to a SQLite file builds the schema and leaves the file in write-ahead-log
+// mode, so readers never wait for a writer; applying them again changes nothing.
+
+it('migrates a new SQLite file, in WAL mode, and is a no-op the second time', () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'treasury-migrate-'));
+  const url = `file:${path.join(dir, 'nested', 'app.db')}`;
+  try {
+    expect(migrate(url)).toMatch(/^Applied migrations: \d+_init, .*_ingested_filings/m);
+    expect(migrate(url)).toMatch(/^Database schema is up to date\.$/m);
+    const connection = new Database(path.join(dir, 'nested', 'app.db'), { readonly: true });
+    try {
+      expect(connection.pragma('journal_mode', { simple: true })).toBe('wal');
+      const tables = connection.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as { name: string }[];
+      expect(tables.map((table) => table.name)).toEqual(expect.arrayContaining(['Company', 'Signal', 'IngestedFiling']));
+    } finally {
+      connection.close();
+    }
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}, 60_000);
