@@ -2,6 +2,10 @@ import { db } from '../db';
 import { closeRateLimiter } from '../rate-limit';
 import { closeBus } from '../realtime/bus';
 
+// Real databases and scrypt-hashed passwords (a login costs ~100 ms of CPU): a test that signs in a
+// dozen times needs more than Jest's 5 s on a busy two-core machine. A file may set its own.
+jest.setTimeout(30_000);
+
 // Each integration test file ends by closing what the product's singletons opened, so jest exits.
 afterAll(async () => {
   await Promise.all([closeBus(), closeRateLimiter(), db.$disconnect()]);
