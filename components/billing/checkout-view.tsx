@@ -74,7 +74,7 @@ export function CheckoutView({ clientSecret, subscriptionId, planId, interval: r
         </Link>
       </Button>
 
-      <div className="grid gap-6 lg:grid-cols-5">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-5">
         <Card className="h-fit lg:col-span-2">
           <CardHeader>
             <CardTitle>Order Summary</CardTitle>

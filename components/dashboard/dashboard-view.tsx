@@ -37,7 +37,7 @@ export async function DashboardView() {
           <DashboardSidebar btc={data.btc} initialStats={data.stats} />
           <div className="flex min-w-0 flex-1 flex-col gap-6">
             <StatCards initialStats={data.stats} />
-            <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+            <div className="grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-3">
               <TopTreasuriesCard holdings={data.holdings} />
               <NewestDiscoveriesCard discoveries={data.discoveries} now={now} />
               <div className="md:col-span-2 xl:col-span-1">
@@ -46,7 +46,7 @@ export async function DashboardView() {
             </div>
             <SystemHealthMonitor />
             <HoldingsTable initialHoldings={data.holdings} />
-            <div className="grid gap-4 lg:grid-cols-2 xl:grid-cols-3">
+            <div className="grid grid-cols-1 gap-4 lg:grid-cols-2 xl:grid-cols-3">
               <div className="lg:col-span-2 xl:col-span-1">
                 <SignalAnalysisPanel initialHoldings={data.holdings} />
               </div>

@@ -107,3 +107,25 @@ it('treats an upgrade that never answers as a failed connection', async () => {
   expect(states).toEqual(['connecting', 'polling']);
   expect(sockets[0]!.readyState).toBe(3);
 });
+
+it('stopping while the socket still connects closes it once it opens, not mid-handshake', () => {
+  const { client, sockets, states } = setup();
+  client.start();
+  const socket = sockets[0]!;
+  const close = jest.spyOn(socket, 'close');
+  client.stop();
+  expect(close).not.toHaveBeenCalled();
+  socket.open();
+  expect(close).toHaveBeenCalledWith(1000);
+  expect(socket.sent).toEqual([]);
+  expect(states).toEqual(['connecting', 'disconnected']);
+});
+
+it('stopping an open socket closes it at once', () => {
+  const { client, sockets } = setup();
+  client.start();
+  sockets[0]!.open();
+  const close = jest.spyOn(sockets[0]!, 'close');
+  client.stop();
+  expect(close).toHaveBeenCalledWith(1000);
+});

@@ -49,7 +49,7 @@ export class RealtimeClient {
     clearInterval(this.pingTimer);
     clearTimeout(this.retryTimer);
     clearTimeout(this.connectTimer);
-    this.socket?.close(1000);
+    if (this.socket) closeQuietly(this.socket);
     this.socket = undefined;
     this.options.onState('disconnected');
   }
@@ -103,6 +103,23 @@ export class RealtimeClient {
 
   private send(message: object) {
     if (this.socket?.readyState === WebSocket.OPEN) this.socket.send(JSON.stringify(message));
+  }
+}
+
+const connecting = 0;
+
+/**
+ * Closes a socket the screen no longer needs. One still connecting is closed once it opens:
+ * closing it mid-handshake makes the browser log "closed before the connection is established"
+ * (React mounts effects twice in development, and a quick navigation does the same).
+ */
+function closeQuietly(socket: WebSocket) {
+  socket.onmessage = null;
+  socket.onclose = null;
+  if (socket.readyState === connecting) socket.onopen = () => socket.close(1000);
+  else {
+    socket.onopen = null;
+    socket.close(1000);
   }
 }
 
