@@ -140,7 +140,7 @@ test('signal panel, health doughnut, sectors, stress tests and disclaimer', asyn
   const doughnut = page.getByTestId('health-doughnut');
   // recharts loads when the chart nears the viewport.
   await doughnut.scrollIntoViewIfNeeded();
-  await expect(doughnut.locator('.recharts-pie')).toBeVisible();
+  await expect(doughnut.locator('.recharts-pie')).toBeVisible({ timeout: 20_000 });
   const distribution = page.getByTestId('health-distribution');
   for (const label of ['Grades A-B', 'Grades C-D', 'Grades E-F']) await expect(distribution.getByText(label)).toBeVisible();
 
