@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { isAllowedOrigin } from '@/lib/realtime/origin';
 import { AppError, toErrorResponse, validationError } from './errors';
+import { nulCharacterMessage, pathOfNulCharacter } from './text';
 
 type Handler<Context> = (request: Request, context: Context) => Promise<Response> | Response;
 
@@ -19,12 +20,28 @@ export function assertSameOrigin(request: Request) {
   }
 }
 
+/**
+ * Next hands path segments over decoded, so `/api/signals/a%00b` names the id 'a\u0000b', which
+ * PostgreSQL cannot even compare. Such a param names nothing: 404 when the handler awaits its params,
+ * which it does after its own authorization check.
+ */
+function guardParams<Context>(context: Context): Context {
+  if (context === null || typeof context !== 'object' || !('params' in context)) return context;
+  const params = Promise.resolve(context.params).then((values) => {
+    if (pathOfNulCharacter(values) !== null) throw new AppError('not_found', 'Not found');
+    return values;
+  });
+  // A handler that answers 401 first never awaits its params: that is no unhandled rejection.
+  params.catch(() => undefined);
+  return { ...context, params };
+}
+
 /** Wraps a route handler: foreign-origin mutations are refused and every failure becomes the one JSON error shape. */
 export function route<Context = unknown>(handler: Handler<Context>): Handler<Context> {
   return async (request, context) => {
     try {
       assertSameOrigin(request);
-      return await handler(request, context);
+      return await handler(request, guardParams(context));
     } catch (error) {
       return toErrorResponse(error);
     }
@@ -51,6 +68,8 @@ export async function readJson<Schema extends z.ZodType>(
   }
   const parsed = schema.safeParse(body);
   if (!parsed.success) throw validationError(parsed.error);
+  const nulAt = pathOfNulCharacter(parsed.data);
+  if (nulAt !== null) throw new AppError('validation_failed', nulCharacterMessage, { [nulAt]: [nulCharacterMessage] });
   return parsed.data;
 }
 
