@@ -50,6 +50,29 @@ export function route<Context = unknown>(handler: Handler<Context>): Handler<Con
 
 const defaultMaxBytes = 64 * 1024;
 
+/**
+ * The body as text, refused as soon as it passes `maxBytes`: a chunked upload declares no length, and
+ * request.text() would hold all of it in memory first.
+ */
+async function readText(request: Request, maxBytes: number): Promise<string> {
+  if (!request.body) return '';
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > maxBytes) {
+      await reader.cancel();
+      throw new AppError('payload_too_large', 'Request body is too large');
+    }
+    chunks.push(value);
+  }
+  // Like request.text(): a byte-order mark is dropped and invalid UTF-8 becomes U+FFFD.
+  return new TextDecoder().decode(Buffer.concat(chunks));
+}
+
 /** Reads a JSON body and checks it against a schema: 400 for bad JSON or bad fields, 413 if too large. */
 export async function readJson<Schema extends z.ZodType>(
   request: Request,
@@ -58,8 +81,7 @@ export async function readJson<Schema extends z.ZodType>(
 ): Promise<z.infer<Schema>> {
   const declared = Number(request.headers.get('content-length') ?? 0);
   if (declared > maxBytes) throw new AppError('payload_too_large', 'Request body is too large');
-  const text = await request.text();
-  if (Buffer.byteLength(text) > maxBytes) throw new AppError('payload_too_large', 'Request body is too large');
+  const text = await readText(request, maxBytes);
   let body: unknown;
   try {
     body = text ? JSON.parse(text) : {};
