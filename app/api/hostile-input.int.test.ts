@@ -19,7 +19,8 @@ import { middleware } from '@/middleware';
 // leave every table's row count as it was.
 //
 // Left out: app/api/auth/[...nextauth] (next-auth reads next/headers, which needs Next's request
-// scope) and app/api/test/* (absent unless ENABLE_TEST_ROUTES=1). Wrong HTTP methods never reach a
+// scope; e2e/hostile-api.spec.ts sends it hostile input on the production server) and app/api/test/*
+// (absent unless ENABLE_TEST_ROUTES=1). Wrong HTTP methods never reach a
 // handler (Next picks the handler by its export), so they are checked against middleware.ts, which
 // answers them from lib/http/api-routes.ts.
 
