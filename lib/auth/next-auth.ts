@@ -1,8 +1,9 @@
 import type { NextAuthOptions } from 'next-auth';
 import CredentialsProvider from 'next-auth/providers/credentials';
 import { db } from '@/lib/db';
+import { AppError } from '@/lib/http/errors';
 import { checkCredentials } from './accounts';
-import { sessionMaxAgeSeconds } from './cookies';
+import { readCookie, sessionMaxAgeSeconds } from './cookies';
 import { loginSchema } from './schemas';
 import { createSession } from './session';
 import { authSecret } from './secret';
@@ -34,6 +35,11 @@ export function authOptions(): NextAuthOptions {
       }),
     ],
     callbacks: {
+      // next-auth's default redirect throws on a callbackUrl that is not a URL (or not a string at
+      // all), and a control character breaks the Location header: each is a 500 for a hostile body.
+      async redirect({ url, baseUrl }) {
+        return safeRedirect(url, baseUrl);
+      },
       async jwt({ token, user }) {
         if (user) {
           const session = await createSession(user.id, new Request('http://localhost/'));
@@ -48,4 +54,51 @@ export function authOptions(): NextAuthOptions {
       },
     },
   };
+}
+
+const controlCharacter = /[\u0000-\u001f\u007f]/;
+
+/** Where next-auth may send the browser: a path or a URL of this site, else the site's root. */
+export function safeRedirect(url: unknown, baseUrl: string): string {
+  if (typeof url !== 'string' || controlCharacter.test(url)) return baseUrl;
+  if (url.startsWith('/')) return `${baseUrl}${url}`;
+  try {
+    return new URL(url).origin === baseUrl ? url : baseUrl;
+  } catch {
+    return baseUrl;
+  }
+}
+
+/** next-auth's own check (lib/assert): a path, or an absolute http(s) URL. */
+function isHttpUrl(value: string): boolean {
+  try {
+    return !controlCharacter.test(value) && /^https?:$/.test(new URL(value, value.startsWith('/') ? 'http://localhost' : undefined).protocol);
+  } catch {
+    return false;
+  }
+}
+
+const callbackUrlCookies = ['next-auth.callback-url', '__Secure-next-auth.callback-url'];
+
+/**
+ * A request next-auth would answer with a 500 (its 'server configuration' error, or a TypeError): a
+ * control character in the query (copied into a Location header), or a callbackUrl in the query or
+ * its cookie that is not an http(s) URL. The 400 clears such a cookie, so the browser recovers.
+ */
+export function nextAuthRequestProblem(request: Request): AppError | null {
+  const query = new URL(request.url).searchParams;
+  for (const [key, value] of query) {
+    if (controlCharacter.test(key + value)) return new AppError('validation_failed', 'The query string must not contain control characters.');
+  }
+  const callbackUrl = query.get('callbackUrl');
+  if (callbackUrl && !isHttpUrl(callbackUrl)) return new AppError('validation_failed', 'callbackUrl must be a path or an http(s) URL.');
+  const header = request.headers.get('cookie');
+  for (const name of callbackUrlCookies) {
+    const value = readCookie(header, name);
+    if (value && !isHttpUrl(value)) {
+      const secure = name.startsWith('__Secure-') ? '; Secure' : '';
+      return new AppError('validation_failed', 'The saved callback URL is not valid. Please try again.', undefined, { 'Set-Cookie': `${name}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax${secure}` });
+    }
+  }
+  return null;
 }

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { isAllowedOrigin } from '@/lib/realtime/origin';
 import { AppError, toErrorResponse, validationError } from './errors';
+import { nulCharacterMessage, pathOfNulCharacter } from './text';
 
 type Handler<Context> = (request: Request, context: Context) => Promise<Response> | Response;
 
@@ -19,12 +20,28 @@ export function assertSameOrigin(request: Request) {
   }
 }
 
+/**
+ * Next hands path segments over decoded, so `/api/signals/a%00b` names the id 'a\u0000b', which
+ * PostgreSQL cannot even compare. Such a param names nothing: 404 when the handler awaits its params,
+ * which it does after its own authorization check.
+ */
+function guardParams<Context>(context: Context): Context {
+  if (context === null || typeof context !== 'object' || !('params' in context)) return context;
+  const params = Promise.resolve(context.params).then((values) => {
+    if (pathOfNulCharacter(values) !== null) throw new AppError('not_found', 'Not found');
+    return values;
+  });
+  // A handler that answers 401 first never awaits its params: that is no unhandled rejection.
+  params.catch(() => undefined);
+  return { ...context, params };
+}
+
 /** Wraps a route handler: foreign-origin mutations are refused and every failure becomes the one JSON error shape. */
 export function route<Context = unknown>(handler: Handler<Context>): Handler<Context> {
   return async (request, context) => {
     try {
       assertSameOrigin(request);
-      return await handler(request, context);
+      return await handler(request, guardParams(context));
     } catch (error) {
       return toErrorResponse(error);
     }
@@ -32,6 +49,29 @@ export function route<Context = unknown>(handler: Handler<Context>): Handler<Con
 }
 
 const defaultMaxBytes = 64 * 1024;
+
+/**
+ * The body as text, refused as soon as it passes `maxBytes`: a chunked upload declares no length, and
+ * request.text() would hold all of it in memory first.
+ */
+async function readText(request: Request, maxBytes: number): Promise<string> {
+  if (!request.body) return '';
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > maxBytes) {
+      await reader.cancel();
+      throw new AppError('payload_too_large', 'Request body is too large');
+    }
+    chunks.push(value);
+  }
+  // Like request.text(): a byte-order mark is dropped and invalid UTF-8 becomes U+FFFD.
+  return new TextDecoder().decode(Buffer.concat(chunks));
+}
 
 /** Reads a JSON body and checks it against a schema: 400 for bad JSON or bad fields, 413 if too large. */
 export async function readJson<Schema extends z.ZodType>(
@@ -41,8 +81,7 @@ export async function readJson<Schema extends z.ZodType>(
 ): Promise<z.infer<Schema>> {
   const declared = Number(request.headers.get('content-length') ?? 0);
   if (declared > maxBytes) throw new AppError('payload_too_large', 'Request body is too large');
-  const text = await request.text();
-  if (Buffer.byteLength(text) > maxBytes) throw new AppError('payload_too_large', 'Request body is too large');
+  const text = await readText(request, maxBytes);
   let body: unknown;
   try {
     body = text ? JSON.parse(text) : {};
@@ -51,6 +90,8 @@ export async function readJson<Schema extends z.ZodType>(
   }
   const parsed = schema.safeParse(body);
   if (!parsed.success) throw validationError(parsed.error);
+  const nulAt = pathOfNulCharacter(parsed.data);
+  if (nulAt !== null) throw new AppError('validation_failed', nulCharacterMessage, { [nulAt]: [nulCharacterMessage] });
   return parsed.data;
 }
 

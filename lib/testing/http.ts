@@ -40,7 +40,8 @@ export class CookieJar {
 export interface CallOptions {
   method?: string;
   body?: unknown;
-  rawBody?: string;
+  /** Sent as is; bytes allow invalid UTF-8. */
+  rawBody?: string | Uint8Array<ArrayBuffer>;
   jar?: CookieJar;
   headers?: Record<string, string>;
   params?: Record<string, string | string[]>;
@@ -53,7 +54,8 @@ export async function call(handler: Handler, path: string, options: CallOptions 
     headers.set('x-forwarded-for', options.jar.ip);
   }
   const body = options.rawBody ?? (options.body !== undefined ? JSON.stringify(options.body) : undefined);
-  if (body !== undefined) headers.set('content-type', 'application/json');
+  // A content-type the caller chose (a hostile-input test's text/plain, say) is kept.
+  if (body !== undefined && !headers.has('content-type')) headers.set('content-type', 'application/json');
   const request = new Request(`http://localhost${path}`, { method: options.method ?? (body !== undefined ? 'POST' : 'GET'), headers, body });
   const context = { params: Promise.resolve(options.params ?? {}) } as never;
   const response = await handler(request, context);

@@ -4,6 +4,15 @@ export const signalTypes = ['sec-filing', 'insider-trading', 'pre-pump', 'board-
 export const severities = ['critical', 'high', 'medium', 'low'] as const;
 export const discoveryStatuses = ['investigating', 'confirmed', 'watching'] as const;
 
+/**
+ * JavaScript dates reach 271,821 BC; PostgreSQL timestamps stop at 4713 BC and refuse the query. Dates
+ * from a request stay within years 1-9999, which both databases compare.
+ */
+export function isStorableDate(date: Date): boolean {
+  const year = date.getUTCFullYear();
+  return year >= 1 && year <= 9999;
+}
+
 const count = (fallback: number, max: number) =>
   z.coerce.number({ message: 'must be a number' }).int('must be a whole number').min(1, 'must be at least 1').max(max, `must be at most ${max}`).default(fallback);
 
@@ -24,6 +33,10 @@ export const signalsQuerySchema = z.object({
       const date = new Date(value);
       if (Number.isNaN(date.getTime())) {
         context.addIssue({ code: 'custom', message: 'since must be an ISO date, like 2026-01-31 or 2026-01-31T12:00:00Z' });
+        return z.NEVER;
+      }
+      if (!isStorableDate(date)) {
+        context.addIssue({ code: 'custom', message: 'since must be a date between the years 1 and 9999' });
         return z.NEVER;
       }
       return date;

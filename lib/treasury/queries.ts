@@ -4,7 +4,7 @@ import { latestQuote } from '../market/quote';
 import { healthDistribution, sectorAllocation } from './aggregates';
 import { metricDefaults, type CompanyMetrics } from './metrics';
 import { loadBtcPrice, parseDefaults } from './metrics-store';
-import { signalTypes } from './params';
+import { isStorableDate, signalTypes } from './params';
 
 // Reads behind the data endpoints (spec 001 §3, §7). Metrics come from the CompanyMetric cache so a
 // company's figures are identical in every answer (docs/metrics.md).
@@ -249,7 +249,9 @@ export function encodeCursor(signal: { detectedAt: Date; id: string }): string {
 export function decodeCursor(cursor: string): { detectedAt: Date; id: string } | null {
   const [iso, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
   const detectedAt = new Date(iso ?? '');
-  return id && !Number.isNaN(detectedAt.getTime()) ? { detectedAt, id } : null;
+  // A forged cursor must not reach the query: PostgreSQL refuses a NUL or an out-of-range date.
+  const valid = id && id.length <= 64 && !id.includes('\u0000') && !Number.isNaN(detectedAt.getTime()) && isStorableDate(detectedAt);
+  return valid ? { detectedAt, id } : null;
 }
 
 /** More candidates than this and a term is common: walking the date index fills a page sooner. */
