@@ -110,6 +110,7 @@ const routes: Record<string, RouteSpec> = {
   discoveries: { access: 'entitled', query: { status: 'watching', limit: '10' } },
   health: { access: 'public' },
   'market-data': { access: 'entitled' },
+  'market-data/ticker': { access: 'user' },
   'payments/config': { access: 'public' },
   'payments/crypto/create': {
     access: 'user',

@@ -52,6 +52,7 @@ export const apiRouteMethods: Readonly<Record<string, readonly HttpMethod[]>> = 
   discoveries: ['GET'],
   health: ['GET'],
   'market-data': ['GET'],
+  'market-data/ticker': ['GET'],
   'payments/config': ['GET'],
   'payments/crypto/create': ['POST'],
   'payments/crypto/rates': ['GET'],
