@@ -1,6 +1,6 @@
 import { NextResponse, type NextRequest } from 'next/server';
 import { isPathAllowed } from './lib/auth/access';
-import { malformedPath, methodNotAllowed } from './lib/http/api-routes';
+import { malformedPath, methodNotAllowed, unknownApiPath } from './lib/http/api-routes';
 import { betaCookie } from './lib/auth/cookies';
 import { decodeSessionToken, readSessionToken } from './lib/auth/session-token';
 import { isAllowedOrigin } from './lib/realtime/origin';
@@ -21,7 +21,7 @@ export async function middleware(request: NextRequest) {
     if (unsafeMethods.has(request.method) && !isAllowedOrigin(request.headers.get('origin'), request.headers.get('host'), allowedOrigins)) {
       return NextResponse.json({ message: 'Cross-origin requests are not allowed', code: 'forbidden' }, { status: 403 });
     }
-    return malformedPath(pathname) ?? methodNotAllowed(pathname, request.method) ?? NextResponse.next();
+    return malformedPath(pathname) ?? unknownApiPath(pathname) ?? methodNotAllowed(pathname, request.method) ?? NextResponse.next();
   }
 
   // `?reset=true` forgets the gate: this request renders without the cookie, and the browser drops it.

@@ -617,7 +617,14 @@ describe('wrong HTTP methods', () => {
     expect(await status('/api/auth/callback/credentials', 'POST')).toBe(200);
     expect(await status('/api/signals/summary', 'DELETE')).toBe(405);
     expect(await status('/api/reports/abc/download/', 'POST')).toBe(405);
-    expect(await status('/api/no/such/route', 'PUT')).toBe(200);
+    expect(await status('/api/no/such/route', 'PUT')).toBe(404);
+  });
+
+  it('answers an /api path no route serves with a JSON 404, whatever the method', async () => {
+    for (const [path, method] of [['/api/no/such/route', 'GET'], ['/api/signals/abc/def', 'POST'], ['/api/', 'GET'], ['/api/market-data/ticker/x', 'DELETE']] as const) {
+      const response = await middleware(new NextRequest(`http://localhost${path}`, { method, headers: { origin: 'http://localhost', host: 'localhost' } }));
+      expect([path, response.status, await response.json()]).toEqual([path, 404, { message: 'There is no API endpoint at this path.', code: 'not_found' }]);
+    }
   });
 
   it('answers a path Next cannot decode with a JSON 400', async () => {

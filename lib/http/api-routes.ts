@@ -140,6 +140,15 @@ export function methodNotAllowed(pathname: string, method: string): Response | n
 }
 
 /** The 400 for a path Next cannot decode (`%zz`, an encoded lone surrogate like `%ED%A0%80`), or null. */
+/**
+ * The JSON 404 for an /api path no route serves (Next would answer its HTML 404 page). The table is
+ * checked against the route files by app/api/hostile-input.int.test.ts, so a real route is never refused.
+ */
+export function unknownApiPath(pathname: string): Response | null {
+  if (!pathname.startsWith('/api/') || apiRouteOf(pathname)) return null;
+  return toErrorResponse(new AppError('not_found', 'There is no API endpoint at this path.'));
+}
+
 export function malformedPath(pathname: string): Response | null {
   try {
     decodeURIComponent(pathname);
