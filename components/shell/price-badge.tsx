@@ -1,7 +1,9 @@
 'use client';
 
 import { useQuery } from '@tanstack/react-query';
-import { formatQuoteChange, formatQuotePrice, isLiveQuote, type PriceQuote } from '@/lib/market/quote';
+import { formatChange } from '@/lib/dashboard/market-stats';
+import { formatMoney } from '@/lib/format';
+import { isLiveQuote, type PriceQuote } from '@/lib/market/quote';
 import { cn } from '@/lib/utils';
 
 export const tickerQueryKey = ['/api/market-data/ticker'] as const;
@@ -28,7 +30,7 @@ export function PriceBadge({ initialQuote }: { initialQuote: PriceQuote | null }
   const change = quote?.change24h ?? null;
   const asOf = quote ? dateFormat.format(new Date(quote.updatedAt)) : null;
   const description = quote
-    ? `Bitcoin ${formatQuotePrice(quote.price)}, ${formatQuoteChange(change)} over 24 hours, ${live ? 'live' : `as of ${asOf}`} (${quote.source})`
+    ? `Bitcoin ${formatMoney(quote.price)}, ${formatChange(change)} over 24 hours, ${live ? 'live' : `as of ${asOf}`} (${quote.source})`
     : 'Bitcoin price not available yet';
 
   return (
@@ -39,13 +41,13 @@ export function PriceBadge({ initialQuote }: { initialQuote: PriceQuote | null }
       </span>
       <span className="text-muted-foreground">Live Price</span>
       <span className="font-semibold tabular-nums" data-testid="btc-price">
-        {quote ? formatQuotePrice(quote.price) : '—'}
+        {quote ? formatMoney(quote.price) : '—'}
       </span>
       <span
         className={cn('font-medium tabular-nums', change === null ? 'text-muted-foreground' : change >= 0 ? 'text-success' : 'text-destructive')}
         data-testid="btc-change"
       >
-        {formatQuoteChange(change)}
+        {formatChange(change)}
       </span>
       {quote && !live && <span className="hidden text-muted-foreground lg:inline">as of {asOf}</span>}
       <span className="sr-only">{description}</span>

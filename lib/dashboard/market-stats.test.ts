@@ -12,6 +12,10 @@ it('signs changes with one decimal', () => {
   expect(formatChange(2.44)).toBe('+2.4%');
   expect(formatChange(-1.2)).toBe('-1.2%');
   expect(formatChange(null)).toBe('—');
+  expect(formatChange(Number.NaN)).toBe('—');
+  // A move that rounds to nothing reads unsigned, never "-0.0%".
+  expect(formatChange(-0.04)).toBe('0.0%');
+  expect(formatChange(-1.25)).toBe('-1.2%');
 });
 
 it('falls back to $146.2B only when the stat is unavailable', () => {

@@ -14,9 +14,11 @@ export function percentChange(latest: number | null | undefined, reference: numb
   return ((latest - reference) / reference) * 100;
 }
 
+/** A percent move, signed with one decimal ("+2.4%", "-1.2%", "0.0%"); "—" when unknown. */
 export function formatChange(value: number | null): string {
   if (value === null || !Number.isFinite(value)) return '—';
-  return `${value >= 0 ? '+' : ''}${value.toFixed(1)}%`;
+  const rounded = Math.round(value * 10) / 10;
+  return `${rounded > 0 ? '+' : rounded < 0 ? '-' : ''}${Math.abs(rounded).toFixed(1)}%`;
 }
 
 /** The market value line: totalBitcoinValue when the stat is available, else the spec's fallback. */

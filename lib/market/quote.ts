@@ -1,3 +1,4 @@
+import { percentChange } from '../dashboard/market-stats';
 import type { Db } from '../db';
 
 const day = 86_400_000;
@@ -23,7 +24,8 @@ export async function latestQuote(db: Db, symbol: string, now = new Date()): Pro
   let change24h = row.change24hPct;
   if (change24h === null) {
     const dayBefore = await db.marketPrice.findFirst({ where: { symbol, at: { lte: new Date(row.at.getTime() - day) } }, orderBy: { at: 'desc' } });
-    change24h = dayBefore ? Math.round(((row.priceUsd - dayBefore.priceUsd) / dayBefore.priceUsd) * 10_000) / 100 : null;
+    const change = percentChange(row.priceUsd, dayBefore?.priceUsd);
+    change24h = change === null ? null : Math.round(change * 100) / 100;
   }
   return { symbol, price: row.priceUsd, change24h, marketCap: row.marketCapUsd, volume24h: row.volumeUsd, updatedAt: row.at.toISOString(), source: row.source };
 }
@@ -32,16 +34,4 @@ export async function latestQuote(db: Db, symbol: string, now = new Date()): Pro
 export function isLiveQuote(updatedAt: string, now = new Date()): boolean {
   const age = now.getTime() - new Date(updatedAt).getTime();
   return Number.isFinite(age) && age <= liveQuoteMaxAgeMs;
-}
-
-/** The badge's price: whole dollars with separators ("$67,234"). */
-export function formatQuotePrice(price: number): string {
-  return `$${Math.round(price).toLocaleString('en-US')}`;
-}
-
-/** The badge's change: signed, one decimal ("+2.4%", "-1.2%"); "—" when unknown. */
-export function formatQuoteChange(change: number | null): string {
-  if (change === null || !Number.isFinite(change)) return '—';
-  const rounded = Math.round(change * 10) / 10;
-  return `${rounded > 0 ? '+' : rounded < 0 ? '-' : ''}${Math.abs(rounded).toFixed(1)}%`;
 }
