@@ -21,6 +21,10 @@ const matchers: Record<string, SignalMatcher> = {
   'board-appointments': { signalTypes: ['board-meeting'], note: 'Board and officer changes (8-K items 5.02, 5.07) and proxy statements, read through the SEC feed.' },
   'holdings-table': { sourcePrefixes: [holdingsSignalSource], note: 'Signals derived from the holdings changes this table recorded.' },
   'market-prices': { note: 'Prices feed the metrics and the dashboard; they raise no signals.' },
+  'fx-rates': { note: 'FX rates convert share prices to US dollars; they raise no signals.' },
+  'equity-prices': { note: 'Share prices feed mNAV and the other metrics; they raise no signals.' },
+  'sec-companyfacts': { note: 'Share counts, debt, cash and preferred equity feed the metrics; they raise no signals.' },
+  'coingecko-treasury': { note: 'A second holdings figure per company; a disagreement flags the company instead of raising a signal.' },
 };
 
 const noIngesterNote = 'No ingester yet: this source collects no signals.';

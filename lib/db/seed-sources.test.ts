@@ -13,7 +13,7 @@ const specTable = `
 `;
 
 describe('dataSourceCatalogue', () => {
-  it('lists the eight sources of the spec with its figures, then the two the ingest runs on', () => {
+  it('lists the eight sources of the spec with its figures, then the ones the ingest runs on', () => {
     const expected = specTable
       .trim()
       .split('\n')
@@ -30,7 +30,7 @@ describe('dataSourceCatalogue', () => {
       priority,
     }));
     expect(listed.slice(0, 8)).toEqual(expected);
-    expect(dataSourceCatalogue.slice(8).map((source) => source.key)).toEqual(['market-prices', 'holdings-table']);
+    expect(dataSourceCatalogue.slice(8).map((source) => source.key)).toEqual(['market-prices', 'holdings-table', 'fx-rates', 'equity-prices', 'sec-companyfacts', 'coingecko-treasury']);
   });
 
   it('gives every source a unique key and a description', () => {

@@ -52,6 +52,21 @@ const ingestEnvSchema = z.object({
   COINGECKO_API_KEY: optionalText,
   MARKET_PRICES_INTERVAL_SECONDS: positive(60),
   MARKET_HISTORY_DAYS: positive(365),
+  SEC_COMPANYFACTS_PERIOD_HOURS: positive(24),
+  SEC_COMPANYFACTS_HISTORY_YEARS: positive(5),
+  EQUITY_PRICES_PROVIDER: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => (value || 'yahoo').toLowerCase())
+    .pipe(z.enum(['yahoo', 'stooq'])),
+  YAHOO_CHART_BASE_URL: url('https://query1.finance.yahoo.com'),
+  STOOQ_BASE_URL: url('https://stooq.com'),
+  EQUITY_PRICES_PERIOD_HOURS: positive(24),
+  EQUITY_HISTORY_DAYS: positive(365),
+  ECB_FX_BASE_URL: url('https://www.ecb.europa.eu/stats/eurofxref'),
+  FX_RATES_INTERVAL_HOURS: positive(6),
+  COINGECKO_TREASURY_INTERVAL_HOURS: positive(24),
   INGEST_HTTP_TIMEOUT_MS: positive(20_000),
 });
 
@@ -68,12 +83,28 @@ export interface IngestConfig {
     feedIntervalMs: number;
     submissionsPeriodMs: number;
     lookbackDays: number;
+    companyFactsPeriodMs: number;
+    companyFactsHistoryYears: number;
+  };
+  equity: {
+    provider: 'yahoo' | 'stooq';
+    yahooBaseUrl: string;
+    stooqBaseUrl: string;
+    /** Each company's prices are read again after this long. */
+    periodMs: number;
+    /** Days of daily closes read for a company with none stored yet. */
+    historyDays: number;
+  };
+  fx: {
+    ecbBaseUrl: string;
+    intervalMs: number;
   };
   market: {
     baseUrl: string;
     apiKey: string | undefined;
     intervalMs: number;
     historyDays: number;
+    treasuryIntervalMs: number;
   };
   timeoutMs: number;
 }
@@ -100,12 +131,26 @@ export function readIngestConfig(env: Readonly<Record<string, string | undefined
       feedIntervalMs: value.SEC_FEED_INTERVAL_SECONDS * 1000,
       submissionsPeriodMs: value.SEC_SUBMISSIONS_PERIOD_HOURS * hour,
       lookbackDays: value.SEC_SUBMISSIONS_LOOKBACK_DAYS,
+      companyFactsPeriodMs: value.SEC_COMPANYFACTS_PERIOD_HOURS * hour,
+      companyFactsHistoryYears: value.SEC_COMPANYFACTS_HISTORY_YEARS,
+    },
+    equity: {
+      provider: value.EQUITY_PRICES_PROVIDER,
+      yahooBaseUrl: value.YAHOO_CHART_BASE_URL,
+      stooqBaseUrl: value.STOOQ_BASE_URL,
+      periodMs: value.EQUITY_PRICES_PERIOD_HOURS * hour,
+      historyDays: Math.round(value.EQUITY_HISTORY_DAYS),
+    },
+    fx: {
+      ecbBaseUrl: value.ECB_FX_BASE_URL,
+      intervalMs: value.FX_RATES_INTERVAL_HOURS * hour,
     },
     market: {
       baseUrl: value.COINGECKO_BASE_URL,
       apiKey: value.COINGECKO_API_KEY,
       intervalMs: value.MARKET_PRICES_INTERVAL_SECONDS * 1000,
       historyDays: Math.round(value.MARKET_HISTORY_DAYS),
+      treasuryIntervalMs: value.COINGECKO_TREASURY_INTERVAL_HOURS * hour,
     },
     timeoutMs: value.INGEST_HTTP_TIMEOUT_MS,
   };

@@ -3,7 +3,11 @@ import { dataSourceCatalogue } from '../db/seed-sources';
 import { getBus, type EventBus } from '../realtime/bus';
 import { recomputeMetrics } from '../treasury/metrics-store';
 import { readIngestConfig, type IngestConfig } from './config';
+import { equityPricesIngester } from './equity/prices-ingester';
+import { fxRatesIngester } from './fx/fx-ingester';
 import { marketPricesIngester } from './market/prices-ingester';
+import { coingeckoTreasuryIngester } from './market/treasury-ingester';
+import { secCompanyFactsIngester } from './sec/companyfacts-ingester';
 import { secCurrentIngester } from './sec/current-ingester';
 import { secSubmissionsIngester } from './sec/submissions-ingester';
 import { ingestSources, type HoldingsChangedHook, type IngestKind, type IngestResult, type IngestSource, type Ingester } from './types';
@@ -12,6 +16,10 @@ export const ingesters: Readonly<Record<IngestSource, Ingester>> = {
   'sec-current': secCurrentIngester,
   'sec-submissions': secSubmissionsIngester,
   'market-prices': marketPricesIngester,
+  'fx-rates': fxRatesIngester,
+  'equity-prices': equityPricesIngester,
+  'sec-companyfacts': secCompanyFactsIngester,
+  'coingecko-treasury': coingeckoTreasuryIngester,
 };
 
 export interface RunIngestOptions {

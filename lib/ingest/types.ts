@@ -2,7 +2,7 @@ import type { Db } from '../db';
 import type { EventBus } from '../realtime/bus';
 import type { IngestConfig } from './config';
 
-export const ingestSources = ['sec-current', 'sec-submissions', 'market-prices'] as const;
+export const ingestSources = ['sec-current', 'sec-submissions', 'market-prices', 'fx-rates', 'equity-prices', 'sec-companyfacts', 'coingecko-treasury'] as const;
 export type IngestSource = (typeof ingestSources)[number];
 
 type IngestStatus = 'ok' | 'error' | 'skipped';
@@ -26,7 +26,10 @@ export interface IngestContext {
   config: IngestConfig;
   kind: IngestKind;
   now: () => Date;
-  /** Called after a company's current holdings figure changed (metrics recomputation is wired here). */
+  /**
+   * Called after a company's current holdings figure changed, and after new share prices, FX
+   * conversions or fundamentals were stored for it (metrics recomputation is wired here).
+   */
   onHoldingsChanged?: HoldingsChangedHook;
 }
 

@@ -23,6 +23,10 @@ export class SecClient {
     return `${this.settings.dataBaseUrl}/submissions/CIK${paddedCik(cik)}.json`;
   }
 
+  companyFactsUrl(cik: string): string {
+    return `${this.settings.dataBaseUrl}/api/xbrl/companyfacts/CIK${paddedCik(cik)}.json`;
+  }
+
   /** A root-relative archive path (/Archives/edgar/data/…) on the configured host. */
   archiveUrl(path: string): string {
     return `${this.settings.baseUrl}${path.startsWith('/') ? path : `/${path}`}`;

@@ -1,0 +1,47 @@
+// The ECB's euro foreign exchange reference rates (www.ecb.europa.eu/stats/eurofxref): published
+// each TARGET working day around 16:00 CET as units of each currency per one euro. We store US
+// dollars per unit of each currency, crossing through the euro: USD per X = (USD per EUR) ÷ (X per EUR).
+
+export const ecbSource = 'ecb-eurofxref';
+export const publicEcbBaseUrl = 'https://www.ecb.europa.eu/stats/eurofxref';
+
+/** daily: the latest day; hist-90d: the last 90 days; hist: every day since 1999. */
+export type EcbFile = 'eurofxref-daily.xml' | 'eurofxref-hist-90d.xml' | 'eurofxref-hist.xml';
+
+export interface UsdRate {
+  currency: string;
+  /** The reference day (UTC midnight). */
+  date: Date;
+  usdPerUnit: number;
+}
+
+const dayPattern = /<Cube\s+time=["'](\d{4}-\d{2}-\d{2})["']\s*>([\s\S]*?)<\/Cube>/g;
+const ratePattern = /<Cube\s+currency=["']([A-Z]{3})["']\s+rate=["']([0-9.]+)["']\s*\/>/g;
+
+/**
+ * Every day's rates, converted to US dollars per unit (EUR included). A day without a USD rate
+ * cannot be crossed and is left out. Throws when the body holds no reference day at all.
+ */
+export function parseEcbRates(xml: string): UsdRate[] {
+  if (!/<gesmes:Envelope/.test(xml)) throw new Error('The body is not an ECB reference-rates envelope.');
+  const rates: UsdRate[] = [];
+  let days = 0;
+  for (const [, time, body] of xml.matchAll(dayPattern)) {
+    days += 1;
+    const perEur = new Map<string, number>();
+    for (const [, currency, rate] of body!.matchAll(ratePattern)) {
+      const value = Number(rate);
+      if (Number.isFinite(value) && value > 0) perEur.set(currency!, value);
+    }
+    const usdPerEur = perEur.get('USD');
+    if (!usdPerEur) continue;
+    const date = new Date(`${time}T00:00:00Z`);
+    rates.push({ currency: 'EUR', date, usdPerUnit: usdPerEur });
+    for (const [currency, unitsPerEur] of perEur) {
+      if (currency === 'USD') continue;
+      rates.push({ currency, date, usdPerUnit: Number((usdPerEur / unitsPerEur).toPrecision(10)) });
+    }
+  }
+  if (days === 0) throw new Error('The ECB file holds no reference day.');
+  return rates;
+}
