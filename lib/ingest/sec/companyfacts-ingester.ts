@@ -109,12 +109,24 @@ async function storeFacts(db: Db, companyId: string, cik: string, facts: readonl
     orderBy: [{ filedAt: 'asc' }, { createdAt: 'asc' }],
   });
   const accessions = new Set(existing.map((row) => `${keyOf(row)}|${row.accession}`));
+  // Stored rows and new facts are walked together in filing order, so each fact is compared with
+  // the figure that stood when it was filed, not with the newest one.
+  const storedByKey = new Map<string, typeof existing>();
+  for (const row of existing) {
+    const rows = storedByKey.get(keyOf(row)) ?? [];
+    rows.push(row);
+    storedByKey.set(keyOf(row), rows);
+  }
+  const walked = new Map<string, number>();
   const latest = new Map<string, { value: number; filedAt: Date | null; accession: string }>();
-  for (const row of existing) latest.set(keyOf(row), row);
 
   const fresh: (FundamentalFact & { notes: string | null })[] = [];
   for (const fact of facts) {
     const key = keyOf(fact);
+    const stored = storedByKey.get(key) ?? [];
+    let next = walked.get(key) ?? 0;
+    while (next < stored.length && (stored[next]!.filedAt?.getTime() ?? 0) <= fact.filedAt.getTime()) latest.set(key, stored[next++]!);
+    walked.set(key, next);
     if (accessions.has(`${key}|${fact.accession}`)) continue;
     const previous = latest.get(key);
     if (previous && previous.value === fact.value) continue;
