@@ -25,7 +25,7 @@ test('four summary cards agree with the API', async ({ page }) => {
 
 test('tabs filter the source cards by status, with the spec’s labels', async ({ page }) => {
   const cards = page.getByRole('tabpanel').getByRole('article');
-  await expect(cards).toHaveCount(10);
+  await expect(cards).toHaveCount(14);
   const sec = page.getByTestId('source-sec-filings');
   await expect(sec).toContainText('SEC filings feed');
   await expect(sec).toContainText('Regulatory & Compliance');
@@ -45,7 +45,7 @@ test('tabs filter the source cards by status, with the spec’s labels', async (
   await expect(page.getByTestId('source-custody-providers')).toContainText('No ingester yet');
 
   await page.getByRole('tab', { name: 'Active' }).click();
-  await expect(cards).toHaveCount(6);
+  await expect(cards).toHaveCount(10);
   await expect(page.getByTestId('source-holdings-table')).not.toContainText('Never');
   // The seeded signals come from the holdings changes this table recorded.
   await expect(page.getByTestId('signals-holdings-table')).not.toHaveText('0');
@@ -54,7 +54,7 @@ test('tabs filter the source cards by status, with the spec’s labels', async (
 test('the category summary counts active and total sources per category', async ({ page }) => {
   const list = page.getByRole('list', { name: 'Source categories' });
   await expect(list.getByRole('listitem')).toHaveCount(8);
-  await expect(page.getByTestId('category-corporate')).toHaveText(/Corporate Intelligence\s*2\/2 active/);
-  await expect(page.getByTestId('category-infrastructure')).toHaveText(/Infrastructure & Services\s*1\/2 active/);
+  await expect(page.getByTestId('category-corporate')).toHaveText(/Corporate Intelligence\s*3\/3 active/);
+  await expect(page.getByTestId('category-infrastructure')).toHaveText(/Infrastructure & Services\s*2\/3 active/);
   await expect(page.getByTestId('category-innovation')).toHaveText(/Innovation & IP\s*0\/1 active/);
 });

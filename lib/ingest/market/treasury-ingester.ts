@@ -32,7 +32,7 @@ export const coingeckoTreasuryIngester: Ingester = {
 
     const listings: OurListing[] = await db.company.findMany({ select: { id: true, name: true, ticker: true, exchange: true } });
     const asOf = utcDay(context.now());
-    const unmatched: string[] = [];
+    const unmatched: { entry: TreasuryEntry; reason: string }[] = [];
     const matchedIds = new Set<string>();
     let stored = 0;
     let flagged = 0;
@@ -40,11 +40,11 @@ export const coingeckoTreasuryIngester: Ingester = {
     for (const entry of entries) {
       const match = matchTreasuryEntry(entry, listings);
       if (!match.company) {
-        unmatched.push(`${entry.name} (${entry.symbol}): ${match.reason}`);
+        unmatched.push({ entry, reason: match.reason });
         continue;
       }
       if (matchedIds.has(match.company.id)) {
-        unmatched.push(`${entry.name} (${entry.symbol}): ${match.company.name} was already matched to another entry`);
+        unmatched.push({ entry, reason: `${match.company.name} was already matched to another entry` });
         continue;
       }
       matchedIds.add(match.company.id);
@@ -57,11 +57,20 @@ export const coingeckoTreasuryIngester: Ingester = {
     const parts = [`${stored} new figure${stored === 1 ? '' : 's'} for ${matchedIds.size} of ${entries.length} listed companies matched`];
     if (flagged) parts.push(`${flagged} flagged (more than 5 % from our figure)`);
     if (cleared) parts.push(`${cleared} flag${cleared === 1 ? '' : 's'} cleared`);
-    if (unmatched.length) parts.push(`${unmatched.length} not matched: ${unmatched.join('; ')}`);
+    if (unmatched.length) parts.push(describeUnmatched(unmatched));
     if (malformed) parts.push(`${malformed} malformed entr${malformed === 1 ? 'y' : 'ies'} skipped`);
     return { status: 'ok', itemsAdded: stored, message: parts.join('; ') };
   },
 };
+
+/** Run messages are capped at 2,000 characters: the first entries with their reasons, then the other symbols. */
+const unmatchedWithReasons = 10;
+
+function describeUnmatched(unmatched: readonly { entry: TreasuryEntry; reason: string }[]): string {
+  const detailed = unmatched.slice(0, unmatchedWithReasons).map(({ entry, reason }) => `${entry.name} (${entry.symbol}): ${reason}`);
+  const rest = unmatched.slice(unmatchedWithReasons).map(({ entry }) => entry.symbol);
+  return `${unmatched.length} not matched: ${detailed.join('; ')}${rest.length ? `; also ${rest.join(', ')}` : ''}`;
+}
 
 interface FigureOutcome {
   stored: boolean;
