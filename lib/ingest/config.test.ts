@@ -27,3 +27,20 @@ it('names a bad setting', () => {
   expect(() => readIngestConfig({ SEC_BASE_URL: 'not a url' })).toThrow('SEC_BASE_URL');
   expect(() => readIngestConfig({ SEC_FEED_INTERVAL_SECONDS: '-1' })).toThrow('SEC_FEED_INTERVAL_SECONDS');
 });
+
+it('reads the market-data settings with their defaults', () => {
+  const config = readIngestConfig({ NODE_ENV: 'production' });
+  expect(config.equity).toEqual({
+    provider: 'yahoo',
+    yahooBaseUrl: 'https://query1.finance.yahoo.com',
+    stooqBaseUrl: 'https://stooq.com',
+    periodMs: 24 * 3_600_000,
+    historyDays: 365,
+  });
+  expect(config.fx).toEqual({ ecbBaseUrl: 'https://www.ecb.europa.eu/stats/eurofxref', intervalMs: 6 * 3_600_000 });
+  expect(config.sec).toMatchObject({ companyFactsPeriodMs: 24 * 3_600_000, companyFactsHistoryYears: 5 });
+  expect(config.market.treasuryIntervalMs).toBe(24 * 3_600_000);
+  expect(readIngestConfig({ EQUITY_PRICES_PROVIDER: 'Stooq', EQUITY_HISTORY_DAYS: '30' }).equity).toMatchObject({ provider: 'stooq', historyDays: 30 });
+  expect(() => readIngestConfig({ EQUITY_PRICES_PROVIDER: 'bloomberg' })).toThrow('EQUITY_PRICES_PROVIDER');
+  expect(() => readIngestConfig({ ECB_FX_BASE_URL: 'nowhere' })).toThrow('ECB_FX_BASE_URL');
+});

@@ -1,6 +1,7 @@
 import { db } from '../../db';
 import { MemoryBus } from '../../realtime/bus';
 import { resetDatabase } from '../../testing/database';
+import { ingestJobs } from '../jobs';
 import { runIngest } from '../run';
 import { jsonHeaders, readFixture } from '../testing/edgar';
 import { startReplayServer, type ReplayServer } from '../testing/replay-server';
@@ -190,9 +191,30 @@ it('reports an unknown symbol, a garbled body and a timeout as errors and stores
   expect((await db.dataSource.findUniqueOrThrow({ where: { key: 'equity-prices' } })).lastError).toMatch(/timed out/);
 });
 
-it('reports a garbled ECB file as an error and stores no rate', async () => {
+it('reports a garbled ECB file, a 404 and a timeout as errors and stores no rate', async () => {
   server.routes.set('/ecb/eurofxref-hist-90d.xml', () => ({ headers: xmlHeaders, body: '<html><body>Service temporarily unavailable</body></html>' }));
   const result = await run('fx-rates');
   expect(result).toMatchObject({ status: 'error', itemsAdded: 0, message: expect.stringContaining('eurofxref-hist-90d.xml: The body is not an ECB reference-rates envelope.') });
+
+  server.routes.delete('/ecb/eurofxref-hist-90d.xml');
+  expect(await run('fx-rates')).toMatchObject({ status: 'error', message: expect.stringMatching(/eurofxref-hist-90d\.xml answered 404 Not Found$/) });
+
+  server.routes.set('/ecb/eurofxref-hist-90d.xml', async () => {
+    await new Promise((resolve) => setTimeout(resolve, 1500).unref());
+    return { headers: xmlHeaders, body: readFixture('ecb/eurofxref-hist-90d.constructed.xml') };
+  });
+  process.env.INGEST_HTTP_TIMEOUT_MS = '300';
+  expect(await run('fx-rates')).toMatchObject({ status: 'error', message: expect.stringMatching(/timed out after 300 ms/) });
   expect(await db.fxRate.count()).toBe(0);
+});
+
+it('is scheduled with the other sources', () => {
+  process.env.INGEST_ENABLED = 'true';
+  const cadence = Object.fromEntries(ingestJobs({ bus }).map((job) => [job.name, job.everyMs]));
+  expect(cadence).toMatchObject({
+    'ingest-equity-prices': 60_000,
+    'ingest-fx-rates': 6 * 3_600_000,
+    'ingest-sec-companyfacts': 60_000,
+    'ingest-coingecko-treasury': 24 * 3_600_000,
+  });
 });

@@ -123,7 +123,7 @@ it('reports the companies it cannot match and stores nothing for them', async ()
   expect(await db.holdingSnapshot.findMany({ select: { quantity: true } })).toEqual([{ quantity: 158_245 }]);
 });
 
-it('reports an error answer, a garbled body and a 404 as errors and stores nothing', async () => {
+it('reports an error answer, a garbled body, a 404 and a timeout as errors and stores nothing', async () => {
   await company({ name: 'Strategy', ticker: 'MSTR', exchange: 'NASDAQ', btcHoldings: 843_775 });
   server.routes.set(treasuryPath, () => ({ headers: jsonHeaders, body: JSON.stringify({ status: { error_code: 10002, error_message: 'API Key Missing' } }) }));
   expect(await run()).toMatchObject({ status: 'error', itemsAdded: 0, message: 'The answer is not a public-treasury list (no "companies" array).' });
@@ -134,6 +134,13 @@ it('reports an error answer, a garbled body and a 404 as errors and stores nothi
   server.routes.set(treasuryPath, () => ({ status: 404, headers: jsonHeaders, body: '{"error":"Not Found"}' }));
   expect(await run()).toMatchObject({ status: 'error', message: expect.stringMatching(/answered 404 Not Found$/) });
 
+  server.routes.set(treasuryPath, async () => {
+    await new Promise((resolve) => setTimeout(resolve, 1500).unref());
+    return { headers: jsonHeaders, body: readFixture('coingecko/companies-public-treasury-bitcoin.docs-example.json') };
+  });
+  process.env.INGEST_HTTP_TIMEOUT_MS = '300';
+  expect(await run()).toMatchObject({ status: 'error', message: expect.stringMatching(/timed out after 300 ms/) });
+
   expect(await db.holdingSnapshot.count()).toBe(0);
-  expect(await db.refreshLog.count({ where: { source: 'coingecko-treasury', status: 'error' } })).toBe(3);
+  expect(await db.refreshLog.count({ where: { source: 'coingecko-treasury', status: 'error' } })).toBe(4);
 });
