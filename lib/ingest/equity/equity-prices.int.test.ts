@@ -191,6 +191,20 @@ it('reports an unknown symbol, a garbled body and a timeout as errors and stores
   expect((await db.dataSource.findUniqueOrThrow({ where: { key: 'equity-prices' } })).lastError).toMatch(/timed out/);
 });
 
+it('on schedule, reads the others when one listing fails and tries that one again an hour later', async () => {
+  server.routes.set('/v8/finance/chart/MSTR', () => ({ status: 404, headers: jsonHeaders, body: readFixture('yahoo/chart.not-found.constructed.json') }));
+  const at = (time: string) => () => new Date(`2026-02-07T${time}:00Z`);
+  const scheduled = (time: string) => runIngest(db, { sources: ['equity-prices'], bus, kind: 'scheduled', now: at(time), onHoldingsChanged }).then(([result]) => result!);
+
+  const first = await scheduled('12:00');
+  expect(first).toMatchObject({ status: 'ok', itemsAdded: 5, message: expect.stringContaining('5 new closes from yahoo-chart for 1 of 2 due companies (up to 2026-02-06); could not read Strategy (MSTR)') });
+  expect(await scheduled('12:30')).toMatchObject({ status: 'ok', itemsAdded: 0, message: expect.stringMatching(/^No company is due for a price check/) });
+
+  server.routes.set('/v8/finance/chart/MSTR', () => ({ headers: jsonHeaders, body: readFixture('yahoo/chart.MSTR.constructed.json') }));
+  expect(await scheduled('13:01')).toMatchObject({ status: 'ok', itemsAdded: 5, message: expect.stringMatching(/^5 new closes from yahoo-chart for 1 of 1 due company/) });
+  expect(server.requests.map((request) => request.path)).toEqual(['/v8/finance/chart/MSTR', '/v8/finance/chart/3350.T', '/v8/finance/chart/MSTR']);
+});
+
 it('reports a garbled ECB file, a 404 and a timeout as errors and stores no rate', async () => {
   server.routes.set('/ecb/eurofxref-hist-90d.xml', () => ({ headers: xmlHeaders, body: '<html><body>Service temporarily unavailable</body></html>' }));
   const result = await run('fx-rates');
@@ -212,9 +226,9 @@ it('is scheduled with the other sources', () => {
   process.env.INGEST_ENABLED = 'true';
   const cadence = Object.fromEntries(ingestJobs({ bus }).map((job) => [job.name, job.everyMs]));
   expect(cadence).toMatchObject({
-    'ingest-equity-prices': 60_000,
+    'ingest-equity-prices': 5 * 60_000,
     'ingest-fx-rates': 6 * 3_600_000,
-    'ingest-sec-companyfacts': 60_000,
+    'ingest-sec-companyfacts': 5 * 60_000,
     'ingest-coingecko-treasury': 24 * 3_600_000,
   });
 });

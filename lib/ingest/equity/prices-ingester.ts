@@ -7,9 +7,13 @@ import type { CloseSeries, EquityPriceProvider } from './provider';
 import { equityProviders } from './providers';
 
 /** How often the scheduler looks for companies whose turn has come. */
-const pricesTickMs = 60_000;
+const pricesTickMs = 5 * 60_000;
 /** Companies read by one manual run, so a refresh click stays short. */
 const manualBatch = 3;
+/** At least this many per scheduled run, so one listing the provider refuses does not fail the whole run. */
+const scheduledBatch = 5;
+/** A company whose read failed is tried again after this long, behind the others. */
+const failedRetryMs = 60 * 60_000;
 const day = 86_400_000;
 
 const globalForEquity = globalThis as typeof globalThis & { __ingestEquityState?: Map<string, number> };
@@ -58,7 +62,7 @@ export const equityPricesIngester: Ingester = {
     const state = checkedAt();
     const lastChecked = (id: string) => state.get(id) ?? 0;
     const { periodMs, historyDays } = config.equity;
-    const perRun = context.kind === 'manual' ? manualBatch : Math.max(1, Math.ceil((covered.length * pricesTickMs) / periodMs));
+    const perRun = context.kind === 'manual' ? manualBatch : Math.max(scheduledBatch, Math.ceil((covered.length * pricesTickMs) / periodMs));
     const due = covered
       .filter(({ company }) => nowMs - lastChecked(company.id) >= periodMs)
       .sort((a, b) => lastChecked(a.company.id) - lastChecked(b.company.id))
@@ -81,6 +85,7 @@ export const equityPricesIngester: Ingester = {
         series = await provider.fetchCloses({ symbol, currency, from, to: lastSession });
       } catch (error) {
         failures.push(`${company.name} (${symbol}): ${error instanceof Error ? error.message : String(error)}`);
+        state.set(company.id, Math.min(nowMs, nowMs - periodMs + failedRetryMs));
         continue;
       }
       const stored = await storeCloses(db, company.id, provider, series);

@@ -7,9 +7,11 @@ import { companyFactsSourcePrefix, parseCompanyFacts, type FundamentalFact } fro
 import { cikDigits, filingIndexUrl } from './urls';
 
 /** How often the scheduler looks for companies whose turn has come. */
-const factsTickMs = 60_000;
-/** Companies read by one manual run, so a refresh click stays short. */
-const manualBatch = 3;
+const factsTickMs = 5 * 60_000;
+/** Companies read by one run (manual, or scheduled at least), so one failing read does not fail the whole run. */
+const batch = 3;
+/** A company whose read failed is tried again after this long, behind the others. */
+const failedRetryMs = 60 * 60_000;
 /** A large filer's companyfacts runs to tens of megabytes. */
 const factsMaxBytes = 64 * 1024 * 1024;
 const year = 365.25 * 86_400_000;
@@ -41,7 +43,7 @@ export const secCompanyFactsIngester: Ingester = {
     const now = context.now().getTime();
     const state = checkedAt();
     const lastChecked = (id: string) => state.get(id) ?? 0;
-    const perRun = context.kind === 'manual' ? manualBatch : Math.max(1, Math.ceil((companies.length * factsTickMs) / companyFactsPeriodMs));
+    const perRun = context.kind === 'manual' ? batch : Math.max(batch, Math.ceil((companies.length * factsTickMs) / companyFactsPeriodMs));
     const due = companies
       .filter((company) => now - lastChecked(company.id) >= companyFactsPeriodMs)
       .sort((a, b) => lastChecked(a.id) - lastChecked(b.id))
@@ -74,6 +76,7 @@ export const secCompanyFactsIngester: Ingester = {
           continue;
         }
         failures.push(`${company.name}: ${error instanceof Error ? error.message : String(error)}`);
+        state.set(company.id, Math.min(now, now - companyFactsPeriodMs + failedRetryMs));
         continue;
       }
       const stored = await storeFacts(db, company.id, cik, facts);

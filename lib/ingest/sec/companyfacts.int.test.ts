@@ -142,6 +142,8 @@ it('reports a garbled body and a timeout as errors and stores nothing', async ()
   server.routes.set(factsPath, () => ({ headers: jsonHeaders, body: readFixture('sec/companyfacts/CIK0001050446.trimmed.json').subarray(0, 5000) }));
   expect(await run()).toMatchObject({ status: 'error', itemsAdded: 0, message: expect.stringMatching(/^0 new facts .*; could not read Strategy: GET .* did not return JSON$/) });
 
+  // A failed company waits an hour; a restart forgets that.
+  resetCompanyFactsState();
   server.routes.set(factsPath, () => ({ headers: jsonHeaders, body: JSON.stringify({ error: 'unexpected' }) }));
   expect(await run()).toMatchObject({ status: 'error', message: expect.stringContaining('The answer is not a companyfacts document.') });
 
@@ -150,6 +152,7 @@ it('reports a garbled body and a timeout as errors and stores nothing', async ()
     return { headers: jsonHeaders, body: '{}' };
   });
   process.env.INGEST_HTTP_TIMEOUT_MS = '300';
+  resetCompanyFactsState();
   expect(await run()).toMatchObject({ status: 'error', message: expect.stringMatching(/timed out after 300 ms/) });
 
   expect(await db.companyFundamental.count()).toBe(0);
