@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { dataSourceCatalogue } from '../../db/seed-sources';
 import { baseTicker, stooqSymbol, yahooSymbol } from './listings';
 
 const listing = (ticker: string, exchange: string, country: string | null = null) => ({ ticker, exchange, country });
@@ -40,16 +41,18 @@ it('strips a suffix the stored ticker already carries', () => {
   expect(['3350.T', '0434.HK', 'BTCT.V', 'SWC.AQ', 'ISP.MI', 'NTHOL TI', 'MSTR', 'BTC-B'].map(baseTicker)).toEqual(['3350', '0434', 'BTCT', 'SWC', 'ISP', 'NTHOL', 'MSTR', 'BTC-B']);
 });
 
-it('covers most of the seeded listings and every US one', () => {
+it('covers most of the seeded listings and every US one, as the data-source catalogue says', () => {
   const csv = fs.readFileSync(path.resolve(__dirname, '../../../prisma/seed-data/treasury-companies.csv'), 'utf8').trim().split('\n').slice(1);
-  // ticker and exchange are the 2nd and 3rd columns; names may contain commas, but only in quotes after them.
+  // ticker and exchange are the 2nd and 3rd columns; a name with a comma is quoted.
   const rows = csv.map((line) => {
     const cells = line.startsWith('"') ? line.replace(/^"[^"]*"/, 'name').split(',') : line.split(',');
     return listing(cells[1]!, cells[2]!, cells[3] || null);
   });
+  expect(rows).toHaveLength(157);
   const mapped = rows.map((row) => ({ row, result: yahooSymbol(row) }));
   const us = mapped.filter(({ row }) => ['NASDAQ', 'NYSE', 'OTCMKTS', 'OTC', 'OTCQX', 'OTCID'].includes(row.exchange));
   expect(us.every(({ result }) => 'symbol' in result)).toBe(true);
   const covered = mapped.filter(({ result }) => 'symbol' in result).length;
   expect(covered / rows.length).toBeGreaterThan(0.85);
+  expect(dataSourceCatalogue.find((source) => source.key === 'equity-prices')?.coverage).toBe(Math.round((covered / rows.length) * 100));
 });
