@@ -4,7 +4,7 @@ import type { Db } from '../../db';
 // day or, when that day has none (a weekend, an ECB holiday, a rate not yet published), the latest
 // one before it. The rate and its date stay on the row, so every USD figure says what it rests on.
 
-export interface UsdConversion {
+interface UsdConversion {
   closeUsd: number | null;
   fxRate: number | null;
   fxDate: Date | null;

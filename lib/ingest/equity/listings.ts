@@ -27,7 +27,7 @@ const london: Venue = { yahoo: '.L', stooq: '.uk', currency: 'GBP' };
 const aquis: Venue = { yahoo: '.AQ', currency: 'GBP' };
 const hongKong: Venue = { yahoo: '.HK', stooq: '.hk', currency: 'HKD', padDigits: 4 };
 
-export const venues: Readonly<Record<string, Venue>> = {
+const venues: Readonly<Record<string, Venue>> = {
   NASDAQ: us,
   NYSE: us,
   OTC: us,

@@ -8,7 +8,7 @@ import { toMajorUnits, type CloseRequest, type CloseSeries, type DailyClose, typ
 // (.jp), London (.uk, quoted in pence), Hong Kong (.hk) and Germany (.de); it names no currency,
 // so the listing table's is used.
 
-export const stooqSource = 'stooq';
+const stooqSource = 'stooq';
 const stooqMinGapMs = 1000;
 
 const compactDay = (date: Date) => date.toISOString().slice(0, 10).replace(/-/g, '');

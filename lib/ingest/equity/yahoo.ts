@@ -10,7 +10,7 @@ import { toMajorUnits, tradingDay, type CloseRequest, type CloseSeries, type Dai
 // {"error":{"code","description"}} (HTTP 404 for an unknown symbol). Timestamps are each session's
 // open; closes are split-adjusted as of the request, so they are stored as fetched and never replaced.
 
-export const yahooSource = 'yahoo-chart';
+const yahooSource = 'yahoo-chart';
 const yahooMinGapMs = 500;
 const day = 86_400_000;
 

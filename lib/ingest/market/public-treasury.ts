@@ -44,7 +44,7 @@ const usVenues = ['NASDAQ', 'NYSE', 'OTC', 'OTCMKTS', 'OTCQX', 'OTCID'];
  * the Company.exchange values it can mean in our data. "TSE" is Toronto in CoinGecko's symbols
  * (TSE: GLXY) but Tokyo in our table, so it maps to TSX only.
  */
-export const venueMatchTable: Readonly<Record<string, readonly string[]>> = {
+const venueMatchTable: Readonly<Record<string, readonly string[]>> = {
   US: usVenues,
   NASDAQ: ['NASDAQ'],
   NYSE: ['NYSE'],
@@ -116,7 +116,7 @@ export interface OurListing {
   exchange: string;
 }
 
-export type TreasuryMatch =
+type TreasuryMatch =
   | { entry: TreasuryEntry; company: OurListing }
   | { entry: TreasuryEntry; company?: undefined; reason: string };
 

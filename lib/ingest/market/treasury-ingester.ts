@@ -11,7 +11,7 @@ import { matchTreasuryEntry, parsePublicTreasury, type OurListing, type Treasury
 // reason naming both figures and dates; when they agree again, this rule's reason is removed and the
 // flag cleared unless another rule's reason remains.
 
-export const coingeckoTreasurySource = 'CoinGecko public treasury';
+const coingeckoTreasurySource = 'CoinGecko public treasury';
 const publicUrl = 'https://www.coingecko.com/en/treasuries/bitcoin';
 const disagreementThreshold = 0.05;
 const reasonSeparator = ' | ';
@@ -77,7 +77,7 @@ interface FigureOutcome {
   flag: 'set' | 'cleared' | 'unchanged';
 }
 
-export function isTreasuryRuleReason(reason: string): boolean {
+function isTreasuryRuleReason(reason: string): boolean {
   return reason.startsWith(`${coingeckoTreasurySource} reports `);
 }
 

@@ -7,7 +7,7 @@ import { z } from 'zod';
 // period end is a restatement and gets its own row). Facts of other taxonomies (ifrs-full filers)
 // are not read.
 
-export type FundamentalField = 'shares_outstanding_basic' | 'shares_outstanding_diluted' | 'total_debt' | 'cash' | 'preferred_equity';
+type FundamentalField = 'shares_outstanding_basic' | 'shares_outstanding_diluted' | 'total_debt' | 'cash' | 'preferred_equity';
 
 interface ConceptRule {
   taxonomy: 'dei' | 'us-gaap';
@@ -18,7 +18,7 @@ interface ConceptRule {
   period: 'instant' | 'quarter';
 }
 
-export const conceptRules: readonly ConceptRule[] = [
+const conceptRules: readonly ConceptRule[] = [
   { taxonomy: 'dei', concept: 'EntityCommonStockSharesOutstanding', field: 'shares_outstanding_basic', unit: 'shares', period: 'instant' },
   { taxonomy: 'us-gaap', concept: 'CommonStockSharesOutstanding', field: 'shares_outstanding_basic', unit: 'shares', period: 'instant' },
   { taxonomy: 'us-gaap', concept: 'WeightedAverageNumberOfSharesOutstandingBasic', field: 'shares_outstanding_basic', unit: 'shares', period: 'quarter' },
