@@ -263,22 +263,21 @@ function btcPerShareAt(holdings: readonly Dated[], counts: readonly Dated[], spl
 
 /**
  * BTC yield over `days`, as Strategy defines its KPI: the % change in BTC per (assumed diluted) share.
- * The window ends at the latest share count on or before the latest holdings reading and starts at the
- * latest count on or before `days` earlier (no older than a third of the window more). Per diluted share
- * when both ends have a diluted count, else per basic share (labelled so in the inputs).
+ * The window ends at the latest share count and starts at the latest count on or before `days`
+ * earlier (no older than a third of the window more); holdings at each end are the latest reading on or
+ * before it. Per diluted share when both ends have a diluted count, else per basic share (labelled so).
  */
 export function btcYield(series: MarketSeries, days: number): Figure {
   const holdings = byDate(series.holdings);
-  const last = holdings.at(-1)?.date;
-  if (!last) return { value: null, asOf: null, inputs: [], missing: ['no holdings reading'] };
+  if (!holdings.length) return { value: null, asOf: null, inputs: [], missing: ['no holdings reading'] };
   const reasons: string[] = [];
   for (const [counts, label] of [
     [byDate(series.dilutedShares), 'diluted share'],
     [byDate(series.basicShares), 'basic share'],
   ] as const) {
-    const end = latestOnOrBefore(counts, last);
+    const end = counts.at(-1);
     if (!end) {
-      reasons.push(`no ${label} count on or before the latest holdings reading (${last})`);
+      reasons.push(`no ${label} count stored`);
       continue;
     }
     const target = addDays(end.date, -days);
