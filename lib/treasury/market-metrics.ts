@@ -119,7 +119,7 @@ export function splitBetween(splits: readonly SplitWindow[], a: string, b: strin
 }
 
 const splitReason = (split: SplitWindow, what: string, a: string, b: string) =>
-  `${what} dated ${a} and ${b} lie on opposite sides of a share split between ${split.after} and ${split.before}${split.notes ? ` (${split.notes})` : ''}`;
+  `${what} (dated ${a} and ${b}) lie on opposite sides of a share split between ${split.after} and ${split.before}${split.notes ? ` (${split.notes})` : ''}`;
 
 const ref = (name: string, row: Dated): InputRef => ({ name, value: row.value, asOf: row.date, source: row.source });
 
@@ -133,7 +133,7 @@ export function sharesFor(
   const row = latestOnOrBefore(counts, date);
   if (!row) return { reason: counts.length ? `no ${label} count dated on or before ${date} (first: ${counts[0]!.date})` : `no ${label} count stored` };
   const split = splitBetween(splits, row.date, date);
-  if (split) return { reason: splitReason(split, `the ${label} count and the ${date} figure`, row.date, date) };
+  if (split) return { reason: splitReason(split, `the ${label} count and the price`, row.date, date) };
   return { row };
 }
 

@@ -33,7 +33,7 @@ const companySelect = {
   flagged: true,
   flagReason: true,
   metrics: {
-    omit: { marketInputs: true, mNavHistory: true },
+    omit: { mNavHistory: true },
   },
 } as const;
 
@@ -64,7 +64,12 @@ export type MetricsView = Omit<CompanyMetrics, 'healthGrade'> & {
   btcPer1000Shares: number | null;
   shareVolatility: number | null;
   leverage: number | null;
+  /** Why each unknown market figure is unknown (first reason), keyed like the figures. */
+  missingReasons: Partial<Record<MarketFigureKey, string>>;
 };
+
+export const marketFigureKeys = ['mNav', 'evMNav', 'dilutedMNav', 'marketCap', 'btcPer1000Shares', 'shareVolatility', 'leverage', 'btcYield90'] as const;
+export type MarketFigureKey = (typeof marketFigureKeys)[number];
 
 export function metricsView(metrics: CompanyRow['metrics']): MetricsView {
   if (!metrics) {
@@ -83,8 +88,10 @@ export function metricsView(metrics: CompanyRow['metrics']): MetricsView {
       btcPer1000Shares: null,
       shareVolatility: null,
       leverage: null,
+      missingReasons: Object.fromEntries(marketFigureKeys.map((key) => [key, 'metrics not computed yet'])),
     };
   }
+  const figures = parseMarketInputs(metrics.marketInputs);
   return {
     healthGrade: metrics.healthGrade,
     aiRiskScore: metrics.aiRiskScore,
@@ -106,6 +113,13 @@ export function metricsView(metrics: CompanyRow['metrics']): MetricsView {
     btcPer1000Shares: metrics.btcPer1000Shares,
     shareVolatility: metrics.shareVolatility,
     leverage: metrics.leverage,
+    missingReasons: Object.fromEntries(
+      marketFigureKeys.flatMap((key) => {
+        const figure = figures?.[key];
+        if (!figures) return [[key, 'market metrics not computed yet']];
+        return figure && figure.value === null ? [[key, figure.missing[0] ?? 'unknown']] : [];
+      }),
+    ),
   };
 }
 
