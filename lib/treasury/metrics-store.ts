@@ -244,3 +244,12 @@ function groupBy<Row>(rows: readonly Row[], key: (row: Row) => string): Map<stri
 export function parseDefaults(defaults: string): MetricName[] {
   return defaults ? (defaults.split(',') as MetricName[]) : [];
 }
+
+/**
+ * For the market-data ingesters (equity prices, FX rates, fundamentals): after storing rows, recompute
+ * the companies they belong to. The same work as the ingest context's `onHoldingsChanged(companyIds)`
+ * hook, which they may call instead; an FX rate moves every listing in its currency, so pass those ids.
+ */
+export function onMarketDataChanged(db: Db, companyIds: readonly string[], now = new Date()): Promise<number> {
+  return companyIds.length ? recomputeMetrics(db, { companyIds, now }) : Promise.resolve(0);
+}
