@@ -1,10 +1,12 @@
 // Seeds the market data of prisma/seed-data/market/ (see its README for provenance): equity closes,
 // share counts and capital structure as each source stated them, known splits, and BTC daily prices
 // for the days the holdings seed left unpriced. Idempotent; a stored row is never overwritten.
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseCsv } from '../csv';
 import type { Db } from '../db';
+import { Prisma } from '../generated/sqlite/client';
 
 export const marketSeedDir = path.join(process.cwd(), 'prisma', 'seed-data', 'market');
 
@@ -213,6 +215,23 @@ const midnight = (date: string) => new Date(`${date}T00:00:00Z`);
 const day = (date: Date) => date.toISOString().slice(0, 10);
 const listingKey = (ticker: string, exchange: string) => `${ticker}\u0000${exchange}`;
 
+const rowsPerInsert = 1000;
+
+/**
+ * Multi-row INSERTs, as the holdings seed writes snapshots: Prisma's createMany spends about 0.2 ms a
+ * row in its query compiler. The id is generated here (the schema's cuid() default is the client's),
+ * dates go through the driver adapter. Every row must have the same keys.
+ */
+async function insertRows(db: Db, table: 'EquityPrice' | 'CompanyFundamental', rows: readonly Record<string, unknown>[]) {
+  const columns = [...Object.keys(rows[0]!), 'id', 'createdAt'];
+  const createdAt = new Date();
+  const head = Prisma.raw(`INSERT INTO "${table}" (${columns.map((column) => `"${column}"`).join(', ')}) VALUES `);
+  for (let start = 0; start < rows.length; start += rowsPerInsert) {
+    const values = rows.slice(start, start + rowsPerInsert).map((row) => Prisma.sql`(${Prisma.join(columns.map((column) => (column === 'id' ? randomUUID() : column === 'createdAt' ? createdAt : (row[column] ?? null))))})`);
+    await db.$executeRaw`${head}${Prisma.join(values)}`;
+  }
+}
+
 export interface MarketSeedResult {
   prices: { total: number; created: number; withoutUsd: number };
   fundamentals: { total: number; created: number };
@@ -278,7 +297,7 @@ export async function seedMarketData(db: Db, dir = marketSeedDir): Promise<Marke
     });
     touched.add(companyId);
   }
-  if (newPrices.size) await db.equityPrice.createMany({ data: [...newPrices.values()] });
+  if (newPrices.size) await insertRows(db, 'EquityPrice', [...newPrices.values()]);
 
   const existingFundamentals = new Set(
     (await db.companyFundamental.findMany({ select: { companyId: true, field: true, asOf: true, source: true, accession: true } })).map(
@@ -306,7 +325,7 @@ export async function seedMarketData(db: Db, dir = marketSeedDir): Promise<Marke
     });
     touched.add(companyId);
   }
-  if (newFundamentals.size) await db.companyFundamental.createMany({ data: [...newFundamentals.values()] });
+  if (newFundamentals.size) await insertRows(db, 'CompanyFundamental', [...newFundamentals.values()]);
 
   let splitsCreated = 0;
   for (const seed of splits) {
