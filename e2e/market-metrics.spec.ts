@@ -11,7 +11,8 @@ test.beforeEach(async ({ page, baseURL }) => {
 });
 
 const holdingsTable = (page: Page) => page.getByRole('table', { name: 'Top 100 Bitcoin Treasury Holdings' });
-const rowOf = (page: Page, ticker: string) => holdingsTable(page).getByRole('row').filter({ hasText: new RegExp(`\\b${ticker.replace('.', '\\.')} ·`) });
+// The ticker cell reads "MSTR · NASDAQ" (the phone-only line before it repeats the ticker without a separator).
+const rowOf = (page: Page, ticker: string) => holdingsTable(page).getByRole('row').filter({ hasText: `${ticker} · ` });
 
 test('the leaderboard shows mNAV with its date and sorts by it', async ({ page }) => {
   await page.goto('/');
