@@ -72,9 +72,9 @@ test('a holdings row opens the company detail, by click and by keyboard', async 
   const dialog = page.getByRole('dialog', { name: 'Strategy (MicroStrategy)' });
   await expect(dialog).toBeVisible();
   await expect(dialog.getByTestId('holdings-history-chart').locator('svg').first()).toBeVisible();
-  await expect(dialog.getByText('Premium to NAV over time')).toBeVisible();
+  await expect(dialog.getByText('mNAV history')).toBeVisible();
   await expect(dialog.getByText('Cost basis')).toBeVisible();
-  await expect(dialog.getByText('Bitcoin per share')).toBeVisible();
+  await expect(dialog.getByText('BTC per 1,000 shares')).toBeVisible();
   await expect(dialog.getByTestId('source-link').first()).toHaveAttribute('href', /^https?:\/\//);
   await expect(dialog.getByText('Recent changes')).toBeVisible();
   await page.keyboard.press('Escape');

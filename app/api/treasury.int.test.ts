@@ -74,7 +74,8 @@ describe('holdings and companies', () => {
     expect(strategy.holdings[0]).toMatchObject({ asset: 'BTC', quantity: 843775, asOf: '2026-07-11T00:00:00.000Z' });
     expect(strategy.holdings[0].source).toMatch(/bitbo/);
     expect(strategy.holdings[0].currentValue).toBeGreaterThan(0);
-    expect(strategy.metrics).toMatchObject({ healthGrade: expect.stringMatching(/^[ABCDF]$/), aiRiskScore: expect.any(Number), defaults: expect.arrayContaining(['premiumToNav']) });
+    expect(strategy.metrics).toMatchObject({ healthGrade: expect.stringMatching(/^[ABCDF]$/), aiRiskScore: expect.any(Number), mNav: expect.any(Number), mNavAsOf: expect.any(String) });
+    expect(strategy.metrics.defaults).not.toContain('premiumToNav');
     const quantities = response.json.map((record: { btcHoldings: number }) => record.btcHoldings);
     expect(quantities).toEqual([...quantities].sort((a, b) => b - a));
   });
@@ -98,7 +99,8 @@ describe('holdings and companies', () => {
     expect(response.json.holdingsHistory.at(-1)).toMatchObject({ quantity: 843775, asOf: '2026-07-11T00:00:00.000Z' });
     expect(response.json.changes.length).toBeGreaterThan(0);
     expect(response.json.changes[0]).toEqual(expect.objectContaining({ oldQuantity: expect.any(Number), newQuantity: expect.any(Number), source: expect.any(String), learnedAt: expect.any(String) }));
-    expect(response.json.mnavHistory).toEqual([]);
+    // Point-in-time mNAV for every priced day from the first holdings reading (market-metrics.int.test.ts).
+    expect(response.json.mnavHistory.length).toBeGreaterThan(200);
     const missing = await call(company, '/api/companies/nope', { jar: analyst, params: { id: 'nope' } });
     expect(missing.status).toBe(404);
     expect(missing.json.message).toBe('Company not found');

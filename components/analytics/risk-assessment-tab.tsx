@@ -2,11 +2,13 @@
 
 import { useQuery } from '@tanstack/react-query';
 import { Bar, BarChart, CartesianGrid, Cell, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { UnknownValue } from '@/components/market/market-figure';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatBtc, riskColorClass } from '@/lib/format';
 import { getJson } from '@/lib/http/api-client';
 import { riskHistogram } from '@/lib/reports/figures';
+import { formatDay, formatMultiple } from '@/lib/treasury/market-format';
 import type { HoldingRow } from './analytics-queries';
 import { axisProps, ChartPanel, tooltipStyle } from './chart-panel';
 
@@ -52,6 +54,7 @@ export function RiskAssessmentTab() {
                     <span className="font-medium">{company.name}</span> <span className="text-muted-foreground">{company.ticker}</span>
                     <span className="block text-xs text-muted-foreground">
                       {formatBtc(company.btcHoldings)} · grade {company.metrics.healthGrade}
+                      {company.metrics.provisional ? ' (provisional)' : ''}
                     </span>
                   </span>
                   <span className={`font-semibold tabular-nums ${riskColorClass(company.metrics.aiRiskScore)}`}>{company.metrics.aiRiskScore.toFixed(1)}</span>
@@ -61,6 +64,67 @@ export function RiskAssessmentTab() {
           )}
         </CardContent>
       </Card>
+      <MnavCard holdings={holdings.data} pending={holdings.isPending} />
     </div>
+  );
+}
+
+/** Every company with a point-in-time mNAV, highest first, each with its date, EV mNAV, leverage and volatility. */
+function MnavCard({ holdings, pending }: { holdings: HoldingRow[] | undefined; pending: boolean }) {
+  const known = (holdings ?? []).filter((company) => company.metrics.mNav !== null).sort((a, b) => b.metrics.mNav! - a.metrics.mNav!);
+  const figure = (value: number | null, show: (value: number) => string, label: string, reason: string | undefined) =>
+    value === null ? <UnknownValue label={label} reason={reason ?? 'unknown'} /> : show(value);
+  return (
+    <Card data-testid="mnav-list" className="lg:col-span-2">
+      <CardHeader>
+        <CardTitle>mNAV by Company</CardTitle>
+        <CardDescription>
+          Market cap ÷ (BTC held × BTC price) on the latest day with a price, holdings and a share count; {known.length} of {holdings?.length ?? 0} companies have
+          one (the others lack a price, a share count or an FX rate, or a split separates them). Open a company on the dashboard for each input’s date and source.
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        {pending ? (
+          <Skeleton className="h-32 w-full" />
+        ) : known.length === 0 ? (
+          <p className="text-sm text-muted-foreground">No company has a price and a share count yet.</p>
+        ) : (
+          <div className="overflow-x-auto">
+            <table className="w-full text-sm">
+              <thead className="text-left text-xs text-muted-foreground">
+                <tr>
+                  <th className="py-1 font-medium">Company</th>
+                  <th className="py-1 text-right font-medium">mNAV</th>
+                  <th className="py-1 text-right font-medium">As of</th>
+                  <th className="py-1 text-right font-medium">EV mNAV</th>
+                  <th className="py-1 text-right font-medium">Leverage</th>
+                  <th className="py-1 text-right font-medium">Volatility (30 d)</th>
+                </tr>
+              </thead>
+              <tbody className="divide-y">
+                {known.map((company) => (
+                  <tr key={company.id}>
+                    <td className="py-1">
+                      {company.name} <span className="text-muted-foreground">{company.ticker}</span>
+                    </td>
+                    <td className="py-1 text-right tabular-nums">{formatMultiple(company.metrics.mNav!)}</td>
+                    <td className="py-1 text-right text-muted-foreground tabular-nums">{formatDay(company.metrics.mNavAsOf)}</td>
+                    <td className="py-1 text-right tabular-nums">
+                      {figure(company.metrics.evMNav, formatMultiple, 'EV mNAV', company.metrics.missingReasons.evMNav)}
+                    </td>
+                    <td className="py-1 text-right tabular-nums">
+                      {figure(company.metrics.leverage, (value) => `${(value * 100).toFixed(0)} %`, 'Leverage', company.metrics.missingReasons.leverage)}
+                    </td>
+                    <td className="py-1 text-right tabular-nums">
+                      {figure(company.metrics.shareVolatility, (value) => `${(value * 100).toFixed(0)} %`, 'Volatility', company.metrics.missingReasons.shareVolatility)}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </CardContent>
+    </Card>
   );
 }

@@ -3,6 +3,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { ExternalLink } from 'lucide-react';
 import { CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { FormulaPopover, UnknownValue } from '@/components/market/market-figure';
 import { Badge } from '@/components/ui/badge';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -10,6 +11,8 @@ import type { DashboardStats } from '@/lib/dashboard/load';
 import { dashboardKeys } from '@/lib/dashboard/query-keys';
 import { unrealizedGain } from '@/lib/dashboard/stress-test';
 import { formatBtc, formatMoney, formatPercent, formatRelativeTime, riskColorClass } from '@/lib/format';
+import { formatDay, formatMultiple, marketFormulas } from '@/lib/treasury/market-format';
+import type { Figure as MarketFigure } from '@/lib/treasury/market-metrics';
 import type { getCompanyDetail } from '@/lib/treasury/queries';
 import { cn } from '@/lib/utils';
 
@@ -97,10 +100,9 @@ function DetailBody({ company, btcPricedAt }: { company: CompanyDetail; btcPrice
   const holding = company.holdings[0]!;
   const btcPrice = holding.currentValue !== null && company.btcHoldings > 0 ? holding.currentValue / company.btcHoldings : null;
   const gain = unrealizedGain(company.btcHoldings, holding.averageCostUsd, btcPrice);
-  const perShare = company.sharesOutstanding ? company.btcHoldings / company.sharesOutstanding : null;
   const holdingsSource = holding.sourceUrl ? 'Filing' : holding.source;
   const history = company.holdingsHistory.map((point) => ({ date: point.asOf.slice(0, 10), btc: point.quantity }));
-  const mnav = company.mnavHistory.map((point) => ({ date: point.asOf.slice(0, 10), mnav: point.premiumToNav }));
+  const mnav = company.mnavHistory.map((point) => ({ date: point.asOf.slice(0, 10), mnav: point.mNav }));
   const defaults = new Set<string>(company.metrics.defaults);
 
   return (
@@ -122,13 +124,9 @@ function DetailBody({ company, btcPricedAt }: { company: CompanyDetail; btcPrice
         >
           <span className="text-xs text-muted-foreground">Average cost × holdings against current value</span>
         </Figure>
-        <Figure label="Bitcoin per share" value={perShare === null ? '—' : btcNumber.format(perShare)}>
-          <span className="text-xs text-muted-foreground">{company.sharesOutstanding ? `${company.sharesOutstanding.toLocaleString('en-US')} shares outstanding` : 'share count not stored'}</span>
-        </Figure>
-        <Figure label="Market cap" value={formatMoney(company.marketCap)}>
-          <span className="text-xs text-muted-foreground">{company.marketCap ? 'Stored market capitalisation' : 'not stored'}</span>
-        </Figure>
       </dl>
+
+      <MarketMetricsSection company={company} />
 
       <section aria-labelledby="holdings-history-title">
         <h3 id="holdings-history-title" className="mb-2 font-medium">
@@ -153,17 +151,21 @@ function DetailBody({ company, btcPricedAt }: { company: CompanyDetail; btcPrice
 
       <section aria-labelledby="mnav-history-title">
         <h3 id="mnav-history-title" className="mb-2 font-medium">
-          Premium to NAV over time
+          mNAV history
         </h3>
         {mnav.length > 1 ? (
           <>
-            <div className="h-40 w-full" data-testid="mnav-history-chart">
+            <div className="h-40 w-full text-muted-foreground" data-testid="mnav-history-chart" role="img" aria-label={`mNAV from ${formatDay(mnav[0]!.date)} (${formatMultiple(mnav[0]!.mnav)}) to ${formatDay(mnav.at(-1)!.date)} (${formatMultiple(mnav.at(-1)!.mnav)}), ${mnav.length} trading days`}>
               <ResponsiveContainer width="100%" height="100%">
                 <LineChart data={mnav} margin={{ top: 5, right: 10, bottom: 0, left: 0 }}>
                   <CartesianGrid strokeDasharray="3 3" className="stroke-border" />
-                  <XAxis dataKey="date" tickFormatter={(value: string) => shortDate.format(new Date(value))} minTickGap={40} fontSize={11} />
-                  <YAxis width={50} fontSize={11} />
-                  <Tooltip formatter={(value) => [`${Number(value).toFixed(2)}×`, 'mNAV']} />
+                  <XAxis dataKey="date" tickFormatter={(value: string) => shortDate.format(new Date(value))} minTickGap={40} fontSize={11} tick={{ fill: 'currentColor' }} stroke="currentColor" />
+                  <YAxis width={50} fontSize={11} tick={{ fill: 'currentColor' }} stroke="currentColor" domain={['auto', 'auto']} tickFormatter={(value: number) => `${value.toFixed(1)}×`} />
+                  <Tooltip
+                    formatter={(value) => [formatMultiple(Number(value)), 'mNAV']}
+                    labelFormatter={(label) => formatDay(String(label))}
+                    contentStyle={{ background: 'var(--popover)', color: 'var(--popover-foreground)', border: '1px solid var(--border)' }}
+                  />
                   <Line type="monotone" dataKey="mnav" stroke="#3b82f6" dot={false} strokeWidth={2} isAnimationActive={false} />
                 </LineChart>
               </ResponsiveContainer>
@@ -183,6 +185,7 @@ function DetailBody({ company, btcPricedAt }: { company: CompanyDetail; btcPrice
           {Object.entries(metricLabels).map(([key, label]) => {
             const value = company.metrics[key as keyof typeof company.metrics];
             const shown = typeof value === 'number' ? (key === 'bitcoinYield' ? formatPercent(value) : value.toFixed(key === 'premiumToNav' ? 2 : 1)) : typeof value === 'string' ? value : '—';
+            const provisional = key === 'healthGrade' && company.metrics.provisional;
             return (
               <div key={key} className="flex items-center justify-between gap-2 rounded-md border px-2 py-1">
                 <dt className="text-muted-foreground">{label}</dt>
@@ -193,12 +196,20 @@ function DetailBody({ company, btcPricedAt }: { company: CompanyDetail; btcPrice
                       default
                     </Badge>
                   )}
+                  {provisional && (
+                    <Badge variant="outline" className="ml-1" title={`Rests mostly on missing inputs: ${company.metrics.missingInputs.join(', ')}`} data-testid="provisional-badge">
+                      provisional
+                    </Badge>
+                  )}
                 </dd>
               </div>
             );
           })}
         </dl>
-        <p className="mt-1 text-xs text-muted-foreground">Computed {company.metrics.computedAt ? formatRelativeTime(company.metrics.computedAt) : 'not yet'}.</p>
+        <p className="mt-1 text-xs text-muted-foreground">
+          Computed {company.metrics.computedAt ? formatRelativeTime(company.metrics.computedAt) : 'not yet'}.
+          {company.metrics.missingInputs.length > 0 && ` Risk and health leave out unknown inputs (counted as 0, not as a default): ${company.metrics.missingInputs.join(', ')}.`}
+        </p>
       </section>
 
       <section aria-labelledby="changes-title">
@@ -245,5 +256,56 @@ function DetailBody({ company, btcPricedAt }: { company: CompanyDetail; btcPrice
         )}
       </section>
     </div>
+  );
+}
+
+type MarketKey = 'mNav' | 'premium' | 'evMNav' | 'dilutedMNav' | 'marketCap' | 'btcPer1000Shares' | 'btcYield30' | 'btcYield90' | 'btcYield365' | 'shareVolatility' | 'leverage';
+
+const marketRows: { key: MarketKey; label: string; formula: string; show: (value: number) => string }[] = [
+  { key: 'mNav', label: 'mNAV (basic)', formula: marketFormulas.mNav, show: formatMultiple },
+  { key: 'premium', label: 'Premium to NAV', formula: marketFormulas.mNav, show: (value) => formatPercent(value * 100) },
+  { key: 'evMNav', label: 'EV mNAV', formula: marketFormulas.evMNav, show: formatMultiple },
+  { key: 'dilutedMNav', label: 'Diluted mNAV', formula: marketFormulas.dilutedMNav, show: formatMultiple },
+  { key: 'marketCap', label: 'Market cap', formula: marketFormulas.marketCap, show: (value) => formatMoney(value) },
+  { key: 'btcPer1000Shares', label: 'BTC per 1,000 shares', formula: marketFormulas.btcPer1000Shares, show: (value) => btcNumber.format(value) },
+  { key: 'btcYield30', label: 'BTC yield (30 d)', formula: marketFormulas.btcYield, show: (value) => formatPercent(value) },
+  { key: 'btcYield90', label: 'BTC yield (90 d)', formula: marketFormulas.btcYield, show: (value) => formatPercent(value) },
+  { key: 'btcYield365', label: 'BTC yield (365 d)', formula: marketFormulas.btcYield, show: (value) => formatPercent(value) },
+  { key: 'shareVolatility', label: 'Share volatility (30 d, annualised)', formula: marketFormulas.shareVolatility, show: (value) => formatPercent(value * 100, 0) },
+  { key: 'leverage', label: 'Leverage (debt ÷ BTC NAV)', formula: marketFormulas.leverage, show: (value) => formatPercent(value * 100, 1) },
+];
+
+/** mNAV, market cap, BTC per share, yield, volatility and leverage: each with its date, its formula and inputs one click away, or "—" with the reason. */
+function MarketMetricsSection({ company }: { company: CompanyDetail }) {
+  const figures = company.market;
+  return (
+    <section aria-labelledby="market-metrics-title">
+      <h3 id="market-metrics-title" className="mb-2 font-medium">
+        Market metrics {figures?.asOf ? <span className="text-xs font-normal text-muted-foreground">· mNAV as of {formatDay(figures.asOf)}</span> : null}
+      </h3>
+      <dl className="grid gap-2 sm:grid-cols-2" data-testid="market-metrics">
+        {marketRows.map(({ key, label, formula, show }) => {
+          const figure: MarketFigure | undefined = figures?.[key];
+          return (
+            <div key={key} className="flex items-center justify-between gap-2 rounded-md border px-2 py-1" data-testid={`market-${key}`}>
+              <dt className="text-muted-foreground">{label}</dt>
+              <dd className="flex items-center gap-1 text-right font-medium tabular-nums">
+                {figure && figure.value !== null ? (
+                  <span>
+                    <span data-testid="market-value">{show(figure.value)}</span>
+                    <span className="block text-xs font-normal text-muted-foreground" data-testid="market-as-of">
+                      {formatDay(figure.asOf)}
+                    </span>
+                  </span>
+                ) : (
+                  <UnknownValue label={label} reason={figure?.missing[0] ?? 'market metrics not computed yet'} />
+                )}
+                <FormulaPopover label={label} formula={formula} figure={figure} />
+              </dd>
+            </div>
+          );
+        })}
+      </dl>
+    </section>
   );
 }

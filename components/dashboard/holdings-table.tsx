@@ -2,7 +2,9 @@
 
 import { useQuery } from '@tanstack/react-query';
 import dynamic from 'next/dynamic';
+import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
 import { useMemo, useState } from 'react';
+import { UnknownValue } from '@/components/market/market-figure';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
@@ -10,6 +12,7 @@ import { applyDashboardFilter, quickFilters } from '@/lib/dashboard/filters';
 import type { HoldingRecord } from '@/lib/dashboard/load';
 import { dashboardKeys } from '@/lib/dashboard/query-keys';
 import { formatMoney, riskColorClass } from '@/lib/format';
+import { formatDay, formatMultiple } from '@/lib/treasury/market-format';
 import { cn } from '@/lib/utils';
 import { useDashboardFilter } from './dashboard-filter';
 
@@ -17,6 +20,18 @@ import { useDashboardFilter } from './dashboard-filter';
 const CompanyDetailDialog = dynamic(() => import('./company-detail-dialog').then((module) => module.CompanyDetailDialog), { ssr: false });
 
 const btc = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 });
+
+type MnavSort = 'none' | 'desc' | 'asc';
+const nextSort: Record<MnavSort, MnavSort> = { none: 'desc', desc: 'asc', asc: 'none' };
+
+/** Sorted by mNAV (companies without one stay last, in rank order), or unchanged. */
+export function sortByMnav<Row extends { metrics: { mNav: number | null } }>(rows: readonly Row[], sort: MnavSort): Row[] {
+  if (sort === 'none') return [...rows];
+  const known = rows.filter((row) => row.metrics.mNav !== null);
+  const unknown = rows.filter((row) => row.metrics.mNav === null);
+  known.sort((a, b) => (sort === 'desc' ? b.metrics.mNav! - a.metrics.mNav! : a.metrics.mNav! - b.metrics.mNav!));
+  return [...known, ...unknown];
+}
 
 const gradeVariant: Record<string, 'success' | 'info' | 'warning' | 'destructive' | 'secondary'> = {
   A: 'success',
@@ -31,11 +46,13 @@ export function HoldingsTable({ initialHoldings }: { initialHoldings: HoldingRec
   const { filter, recentChangeIds } = useDashboardFilter();
   const holdings = useQuery<HoldingRecord[]>({ queryKey: dashboardKeys.holdings, initialData: initialHoldings });
   const [openId, setOpenId] = useState<string | null>(null);
+  const [mnavSort, setMnavSort] = useState<MnavSort>('none');
   const rankOf = useMemo(() => new Map(holdings.data.map((company, index) => [company.id, index + 1])), [holdings.data]);
   const rows = useMemo(
-    () => applyDashboardFilter(holdings.data, filter, { now: new Date(), recentChangeIds }),
-    [holdings.data, filter, recentChangeIds],
+    () => sortByMnav(applyDashboardFilter(holdings.data, filter, { now: new Date(), recentChangeIds }), mnavSort),
+    [holdings.data, filter, recentChangeIds, mnavSort],
   );
+  const SortIcon = mnavSort === 'desc' ? ArrowDown : mnavSort === 'asc' ? ArrowUp : ArrowUpDown;
   const filterLabel = quickFilters.find((option) => option.value === filter)?.label;
 
   return (
@@ -64,7 +81,24 @@ export function HoldingsTable({ initialHoldings }: { initialHoldings: HoldingRec
                 <TableHead className="hidden text-right md:table-cell">Value</TableHead>
                 <TableHead className="hidden text-center lg:table-cell">Health</TableHead>
                 <TableHead className="text-right">Risk</TableHead>
-                <TableHead className="hidden text-right lg:table-cell">mNAV</TableHead>
+                <TableHead
+                  className="hidden text-right lg:table-cell"
+                  aria-sort={mnavSort === 'desc' ? 'descending' : mnavSort === 'asc' ? 'ascending' : 'none'}
+                >
+                  <button
+                    type="button"
+                    className="inline-flex items-center gap-1 rounded-sm hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring"
+                    onClick={() => setMnavSort(nextSort[mnavSort])}
+                    data-testid="sort-mnav"
+                    title="mNAV = market cap ÷ (BTC held × BTC price), as of the date shown"
+                  >
+                    mNAV
+                    <SortIcon className="size-3.5" aria-hidden="true" />
+                    <span className="sr-only">
+                      {mnavSort === 'none' ? '(sort by mNAV, highest first)' : mnavSort === 'desc' ? '(sorted highest first; sort lowest first)' : '(sorted lowest first; clear sort)'}
+                    </span>
+                  </button>
+                </TableHead>
               </TableRow>
             </TableHeader>
             <TableBody>
@@ -96,13 +130,32 @@ export function HoldingsTable({ initialHoldings }: { initialHoldings: HoldingRec
                   <TableCell className="text-right font-medium tabular-nums">{btc.format(company.btcHoldings)}</TableCell>
                   <TableCell className="hidden text-right tabular-nums md:table-cell">{formatMoney(company.holdings[0]?.currentValue)}</TableCell>
                   <TableCell className="hidden text-center lg:table-cell">
-                    <Badge variant={gradeVariant[company.metrics.healthGrade] ?? 'secondary'}>{company.metrics.healthGrade}</Badge>
+                    <Badge
+                      variant={gradeVariant[company.metrics.healthGrade] ?? 'secondary'}
+                      title={company.metrics.provisional ? `Provisional: most inputs unknown (${company.metrics.missingInputs.join(', ')})` : undefined}
+                      data-provisional={company.metrics.provisional || undefined}
+                    >
+                      {company.metrics.healthGrade}
+                      {company.metrics.provisional && (
+                        <>
+                          <span aria-hidden="true">*</span>
+                          <span className="sr-only"> (provisional: most inputs unknown)</span>
+                        </>
+                      )}
+                    </Badge>
                   </TableCell>
                   <TableCell className={cn('text-right font-medium tabular-nums', riskColorClass(company.metrics.aiRiskScore))}>
                     {company.metrics.aiRiskScore.toFixed(1)}
                   </TableCell>
-                  <TableCell className="hidden text-right tabular-nums lg:table-cell">
-                    {company.metrics.premiumToNav === null ? '—' : `${company.metrics.premiumToNav.toFixed(2)}×`}
+                  <TableCell className="hidden text-right tabular-nums lg:table-cell" data-testid="mnav-cell">
+                    {company.metrics.mNav === null ? (
+                      <UnknownValue label="mNAV" reason={company.metrics.missingReasons.mNav ?? 'not computed'} />
+                    ) : (
+                      <>
+                        <span data-testid="mnav-value">{formatMultiple(company.metrics.mNav)}</span>
+                        <span className="block text-xs text-muted-foreground">{formatDay(company.metrics.mNavAsOf)}</span>
+                      </>
+                    )}
                   </TableCell>
                 </TableRow>
               ))}

@@ -4,6 +4,7 @@ import { recomputeMetrics } from '../treasury/metrics-store';
 import { seedCompanies } from './seed';
 import { seedHoldingHistory, seedMissingSnapshots } from './seed-history';
 import { seedDataSources } from './seed-sources';
+import { seedMarketData } from './seed-market';
 import { seedHistorySignals } from './seed-signals';
 
 /** The whole seed, in order: companies, their history, the source catalogue, computed metrics, then the first reports. Idempotent. */
@@ -22,6 +23,14 @@ export async function seedAll(db: Db, log: (line: string) => void = () => {}) {
   );
   const added = await seedMissingSnapshots(db);
   if (added) log(`Seeded ${added} snapshots for companies outside the daily table (their seeded figure on its as-of date).`);
+  const market = await seedMarketData(db);
+  log(
+    `Seeded market data: ${market.prices.created} of ${market.prices.total} equity closes new (${market.prices.withoutUsd} without a USD value: no FX rate stored), ` +
+      `${market.fundamentals.created} of ${market.fundamentals.total} fundamentals new, ${market.splits.created} of ${market.splits.total} splits new, ` +
+      `${market.btcPrices.created} BTC daily prices added for unpriced days` +
+      (market.unknownListings.length ? `; skipped listings not seeded: ${market.unknownListings.join(', ')}` : '') +
+      '.',
+  );
   const sources = await seedDataSources(db);
   log(
     `Seeded data sources: ${sources.created} created, ${sources.updated} updated (${sources.total} sources; holdings table current to ${sources.holdingsLastSuccessAt?.toISOString().slice(0, 10) ?? 'never'}).`,

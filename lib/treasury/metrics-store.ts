@@ -1,5 +1,6 @@
 import type { Db } from '../db';
-import { annualisedVolatility, computeMetrics, convictionWindowDays, insiderWindowDays, type MetricName } from './metrics';
+import { computeMarketMetrics, type DailyClose, type Dated, type MarketMetrics, type MnavPoint, type SplitWindow } from './market-metrics';
+import { annualisedVolatility, computeMetrics, insiderWindowDays, type MetricName, type RiskInputName } from './metrics';
 
 const day = 86_400_000;
 const volatilityWindowDays = 90;
@@ -31,13 +32,34 @@ export async function loadBtcMarket(db: Db, now = new Date()): Promise<BtcMarket
   return { ...latest, volatility: annualisedVolatility([...daily.values()]) };
 }
 
+const isoDay = (date: Date) => date.toISOString().slice(0, 10);
+
+/** Every stored BTC price, one per UTC day (the last of the day), oldest first. */
+export async function loadBtcDaily(db: Db, now = new Date()): Promise<Dated[]> {
+  const rows = await db.marketPrice.findMany({ where: { symbol: 'BTC', at: { lte: now } }, orderBy: { at: 'asc' }, select: { at: true, priceUsd: true, source: true } });
+  const daily = new Map<string, Dated>();
+  for (const row of rows) daily.set(isoDay(row.at), { date: isoDay(row.at), value: row.priceUsd, source: row.source });
+  return [...daily.values()];
+}
+
+const fundamentalSeries = {
+  shares_outstanding_basic: 'basicShares',
+  shares_outstanding_diluted: 'dilutedShares',
+  total_debt: 'debt',
+  cash: 'cash',
+  preferred_equity: 'preferred',
+  market_cap: 'statedMarketCaps',
+} as const;
+
 /**
  * Recomputes and stores the metrics of the given companies (all when omitted). Metrics are cached in
- * CompanyMetric so every endpoint reads the same figures cheaply; call this after holdings or prices change.
+ * CompanyMetric so every endpoint reads the same figures cheaply. Call it after holdings, prices,
+ * equity prices or fundamentals change — ingesters do so through their `onHoldingsChanged` hook
+ * (same signature: the ids of the companies whose inputs changed).
  */
 export async function recomputeMetrics(db: Db, options: { companyIds?: readonly string[]; now?: Date } = {}): Promise<number> {
   const now = options.now ?? new Date();
-  const market = await loadBtcMarket(db, now);
+  const [market, btcDaily] = await Promise.all([loadBtcMarket(db, now), loadBtcDaily(db, now)]);
   const where = options.companyIds ? { id: { in: [...options.companyIds] } } : {};
   const companies = await db.company.findMany({
     where,
@@ -52,19 +74,31 @@ export async function recomputeMetrics(db: Db, options: { companyIds?: readonly 
       flagged: true,
       secCik: true,
       holdingsSourceUrl: true,
+      source: true,
     },
   });
   const batchSize = 200;
   for (let start = 0; start < companies.length; start += batchSize) {
     const batch = companies.slice(start, start + batchSize);
     const ids = batch.map((company) => company.id);
-    const [snapshots, trades] = await Promise.all([
+    const [snapshots, closes, fundamentals, splits, trades] = await Promise.all([
       db.holdingSnapshot.findMany({
-        // Windows end at each company's latest reading; two years back covers any window's start.
-        where: { companyId: { in: ids }, asset: 'BTC', asOf: { gte: new Date(now.getTime() - 2 * convictionWindowDays * day), lte: now } },
-        select: { companyId: true, asOf: true, quantity: true },
+        // The whole history: windows end at each company's latest reading, and mNAV history spans it all.
+        where: { companyId: { in: ids }, asset: 'BTC', asOf: { lte: now } },
+        select: { companyId: true, asOf: true, quantity: true, source: true },
         orderBy: [{ asOf: 'asc' }, { createdAt: 'asc' }],
       }),
+      db.equityPrice.findMany({
+        where: { companyId: { in: ids }, date: { lte: now } },
+        select: { companyId: true, date: true, close: true, currency: true, closeUsd: true, source: true },
+        orderBy: { date: 'asc' },
+      }),
+      db.companyFundamental.findMany({
+        where: { companyId: { in: ids }, asOf: { lte: now } },
+        select: { companyId: true, field: true, value: true, asOf: true, source: true, notes: true, createdAt: true },
+        orderBy: [{ asOf: 'asc' }, { createdAt: 'asc' }],
+      }),
+      db.shareSplit.findMany({ where: { companyId: { in: ids } }, select: { companyId: true, after: true, before: true, ratio: true, notes: true } }),
       db.insiderTransaction.findMany({
         where: { companyId: { in: ids }, transactionDate: { gte: new Date(now.getTime() - insiderWindowDays * day), lte: now } },
         select: { companyId: true, transactionDate: true, shares: true, acquiredDisposed: true },
@@ -72,16 +106,32 @@ export async function recomputeMetrics(db: Db, options: { companyIds?: readonly 
     ]);
     const historyOf = groupBy(snapshots, (row) => row.companyId);
     const tradesOf = groupBy(trades, (row) => row.companyId);
+    const closesOf = groupBy(closes, (row) => row.companyId);
+    const fundamentalsOf = groupBy(fundamentals, (row) => row.companyId);
+    const splitsOf = groupBy(splits, (row) => row.companyId);
     await db.$transaction(
       batch.map((company) => {
-        const marketCapUsd =
-          company.marketCapUsd ?? (company.sharePriceUsd && company.sharesOutstanding ? company.sharePriceUsd * company.sharesOutstanding : null);
+        const figures = computeMarketMetrics({
+          closes: (closesOf.get(company.id) ?? []).map(
+            (row): DailyClose => ({ date: isoDay(row.date), close: row.close, currency: row.currency, closeUsd: row.closeUsd, source: row.source }),
+          ),
+          ...seriesOfFundamentals(fundamentalsOf.get(company.id) ?? []),
+          splits: (splitsOf.get(company.id) ?? []).map((row): SplitWindow => ({ after: isoDay(row.after), before: isoDay(row.before), ratio: row.ratio, notes: row.notes })),
+          holdings: holdingsSeries(historyOf.get(company.id) ?? [], company),
+          btc: btcDaily,
+        });
+        const latestPoint = figures.history.at(-1) ?? null;
         const metrics = computeMetrics({
           btcHoldings: company.btcHoldings,
           holdingsAsOf: company.holdingsAsOf,
           btcPriceUsd: market.priceUsd,
           btcVolatility: market.volatility,
-          marketCapUsd,
+          marketCapUsd: figures.marketCap.value,
+          mNav: figures.mNav.value,
+          navUsd: latestPoint?.navUsd ?? null,
+          shareVolatility: figures.shareVolatility.value,
+          leverage: figures.leverage.value,
+          btcYield: figures.btcYield[90].value,
           sharesOutstanding: company.sharesOutstanding,
           avgCostUsd: company.avgCostUsd,
           history: historyOf.get(company.id) ?? [],
@@ -91,13 +141,93 @@ export async function recomputeMetrics(db: Db, options: { companyIds?: readonly 
           hasSourceDocument: Boolean(company.holdingsSourceUrl),
           now,
         });
-        const { defaults, ...values } = metrics;
-        const data = { ...values, defaults: defaults.join(','), computedAt: now };
+        const { defaults, missingInputs, ...values } = metrics;
+        const data = {
+          ...values,
+          defaults: defaults.join(','),
+          computedAt: now,
+          ...marketColumns(figures),
+          // Stored to 4 decimals (the API rounds premiumToNav to 2 and gives mNav in full).
+          premiumToNav: figures.mNav.value ?? values.premiumToNav,
+          marketInputs: JSON.stringify({ ...storedFigures(figures), missingInputs }),
+        };
         return db.companyMetric.upsert({ where: { companyId: company.id }, create: { companyId: company.id, ...data }, update: data });
       }),
     );
   }
   return companies.length;
+}
+
+type FundamentalRow = { field: string; value: number; asOf: Date; source: string; notes: string | null };
+
+function seriesOfFundamentals(rows: readonly FundamentalRow[]) {
+  const series = { basicShares: [], dilutedShares: [], debt: [], cash: [], preferred: [], statedMarketCaps: [] } as Record<
+    (typeof fundamentalSeries)[keyof typeof fundamentalSeries],
+    Dated[]
+  >;
+  for (const row of rows) {
+    const key = fundamentalSeries[row.field as keyof typeof fundamentalSeries];
+    // Rows arrive oldest first; on one date the first stored row stands (never overwritten).
+    if (key && series[key].at(-1)?.date !== isoDay(row.asOf)) series[key].push({ date: isoDay(row.asOf), value: row.value, source: row.source, notes: row.notes });
+  }
+  return series;
+}
+
+/** The holdings readings, plus the company's current figure on its date when no snapshot has it. */
+function holdingsSeries(rows: readonly { asOf: Date; quantity: number; source: string }[], company: { btcHoldings: number; holdingsAsOf: Date; source: string }): Dated[] {
+  const daily = new Map<string, Dated>();
+  for (const row of rows) daily.set(isoDay(row.asOf), { date: isoDay(row.asOf), value: row.quantity, source: row.source });
+  const current = isoDay(company.holdingsAsOf);
+  if (!daily.has(current) && [...daily.keys()].every((date) => date < current)) daily.set(current, { date: current, value: company.btcHoldings, source: company.source });
+  return [...daily.values()].sort((a, b) => (a.date < b.date ? -1 : 1));
+}
+
+function marketColumns(figures: MarketMetrics) {
+  return {
+    marketCapUsd: figures.marketCap.value,
+    mNavAsOf: figures.asOf ? new Date(`${figures.asOf}T00:00:00Z`) : null,
+    evMNav: figures.evMNav.value,
+    dilutedMNav: figures.dilutedMNav.value,
+    btcPer1000Shares: figures.btcPer1000Shares.value,
+    btcYield30: figures.btcYield[30].value,
+    btcYield90: figures.btcYield[90].value,
+    btcYield365: figures.btcYield[365].value,
+    shareVolatility: figures.shareVolatility.value,
+    leverage: figures.leverage.value,
+    mNavHistory: figures.history.length ? JSON.stringify(figures.history.map((point) => [point.date, point.mNav, point.marketCapUsd, point.navUsd])) : null,
+  };
+}
+
+const figureKeys = ['marketCap', 'mNav', 'premium', 'evMNav', 'dilutedMNav', 'btcPer1000Shares', 'shareVolatility', 'leverage'] as const;
+export type FigureKey = (typeof figureKeys)[number] | 'btcYield30' | 'btcYield90' | 'btcYield365';
+export type StoredFigures = Record<FigureKey, MarketMetrics['mNav']> & { asOf: string | null; missingInputs: RiskInputName[] };
+
+function storedFigures(figures: MarketMetrics): Omit<StoredFigures, 'missingInputs'> {
+  const stored = { asOf: figures.asOf } as Omit<StoredFigures, 'missingInputs'>;
+  for (const key of figureKeys) stored[key] = figures[key];
+  stored.btcYield30 = figures.btcYield[30];
+  stored.btcYield90 = figures.btcYield[90];
+  stored.btcYield365 = figures.btcYield[365];
+  return stored;
+}
+
+/** The stored figures of a CompanyMetric row (null when computed before market metrics existed). */
+export function parseMarketInputs(json: string | null | undefined): StoredFigures | null {
+  if (!json) return null;
+  try {
+    return JSON.parse(json) as StoredFigures;
+  } catch {
+    return null;
+  }
+}
+
+export function parseMnavHistory(json: string | null | undefined): MnavPoint[] {
+  if (!json) return [];
+  try {
+    return (JSON.parse(json) as [string, number, number, number][]).map(([date, mNav, marketCapUsd, navUsd]) => ({ date, mNav, marketCapUsd, navUsd }));
+  } catch {
+    return [];
+  }
 }
 
 function groupBy<Row>(rows: readonly Row[], key: (row: Row) => string): Map<string, Row[]> {
@@ -113,4 +243,13 @@ function groupBy<Row>(rows: readonly Row[], key: (row: Row) => string): Map<stri
 
 export function parseDefaults(defaults: string): MetricName[] {
   return defaults ? (defaults.split(',') as MetricName[]) : [];
+}
+
+/**
+ * For the market-data ingesters (equity prices, FX rates, fundamentals): after storing rows, recompute
+ * the companies they belong to. The same work as the ingest context's `onHoldingsChanged(companyIds)`
+ * hook, which they may call instead; an FX rate moves every listing in its currency, so pass those ids.
+ */
+export function onMarketDataChanged(db: Db, companyIds: readonly string[], now = new Date()): Promise<number> {
+  return companyIds.length ? recomputeMetrics(db, { companyIds, now }) : Promise.resolve(0);
 }

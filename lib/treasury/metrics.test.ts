@@ -1,4 +1,4 @@
-import { annualisedVolatility, computeMetrics, gradeOf, insiderTiming, type MetricInputs } from './metrics';
+import { annualisedVolatility, computeMetrics, gradeOf, insiderTiming, premiumRisk, sizeRisk, staleRisk, type MetricInputs } from './metrics';
 
 const at = (date: string) => new Date(`${date}T00:00:00Z`);
 
@@ -35,6 +35,8 @@ describe('computeMetrics (hand-computed cases of docs/metrics.md)', () => {
     expect([...metrics.defaults].sort()).toEqual(
       ['aiRiskScore', 'bitcoinYield', 'convictionScore', 'dryPowderScore', 'governanceScore', 'healthGrade', 'insiderTimingSignal', 'premiumToNav', 'volatilityExposure'].sort(),
     );
+    expect(metrics.missingInputs).toEqual(['mNAV', 'holdings history', 'share volatility', 'leverage', 'governance inputs']);
+    expect(metrics.provisional).toBe(true);
   });
 
   it('scores a steady accumulator trading at 2× NAV', () => {
@@ -61,22 +63,29 @@ describe('computeMetrics (hand-computed cases of docs/metrics.md)', () => {
       secRegistrant: true,
       hasSourceDocument: true,
       now: at('2026-07-11'),
+      shareVolatility: 0.75,
+      leverage: 0.25,
+      btcYield: 12.5,
     });
     // mNAV 3e8 / (1500 × 1e5) = 2; exposure 10 × 0.5 × 0.6/0.6 = 5; dry powder 5 + 5·ln2/ln3 = 8.15;
-    // conviction 10 × (0.35 × 1 + 0.4 × 1 + 0.25 × 2/(181/30.4)) = 8.34; risk 3 + 1.5 + 1.25 = 5.75;
-    // governance 7 + 1 + 0.5 + 0.5 = 9; health 0.4 × 4.2 + 0.35 × 8.3 + 0.25 × 9 = 6.835 → B;
-    // yield over the 90 days before 1 July: 1200 → 1500 = +25 %; insiders (1000 − 250) / 1250 = 0.6.
+    // conviction 10 × (0.35 × 1 + 0.4 × 1 + 0.25 × 2/(181/30.4)) = 8.34;
+    // risk 2 + premium 1.25·log2 2 = 1.25 + volatility 3 × 0.75/1.5 = 1.5 + leverage 2 × 0.25/0.5 = 1
+    //      + size 1.5 × (4 − log10 1500)/4 = 0.309 → 6.059 → 6.1;
+    // governance 7 + 1 + 0.5 + 0.5 = 9; health 0.4 × 3.9 + 0.35 × 8.3 + 0.25 × 9 = 6.715 → B;
+    // BTC yield passed through; insiders (1000 − 250) / 1250 = 0.6.
     expect(metrics).toEqual({
       healthGrade: 'B',
-      aiRiskScore: 5.8,
+      aiRiskScore: 6.1,
       convictionScore: 8.3,
       governanceScore: 9,
       dryPowderScore: 8.2,
       premiumToNav: 2,
-      bitcoinYield: 25,
+      bitcoinYield: 12.5,
       insiderTimingSignal: 0.6,
       volatilityExposure: 5,
       defaults: [],
+      missingInputs: [],
+      provisional: false,
     });
   });
 
@@ -94,10 +103,16 @@ describe('computeMetrics (hand-computed cases of docs/metrics.md)', () => {
       flagged: true,
       secRegistrant: true,
     });
-    // conviction 0 (shrank, sold, no purchase); risk 3 + 1.5 + 0.5 + 1.5 + 1 + 1 + 1 = 9.5;
-    // governance 7 + 1 − 2 − 1 − 1 = 4; health 0.4 × 0.5 + 0 + 0.25 × 4 = 1.2 → F.
-    expect(metrics).toMatchObject({ healthGrade: 'F', aiRiskScore: 9.5, convictionScore: 0, governanceScore: 4, insiderTimingSignal: -1 });
+    // conviction 0 (shrank, sold, no purchase);
+    // risk 2 + sale 1 + min(1, 2 × 0.4) + flagged 1 + stale 1 + (295 − 120)/365 + insiders 1
+    //      + size 1.5 × (4 − log10 300)/4 = 2 + 1.8 + 1 + 1.479 + 1 + 0.571 = 7.85 → 7.9
+    //      (mNAV, volatility and leverage unknown: their terms are 0 and they are named);
+    // governance 7 + 1 − 2 − 1 − 1 = 4; health 0.4 × 2.1 + 0 + 0.25 × 4 = 1.84 → F.
+    expect(metrics).toMatchObject({ healthGrade: 'F', aiRiskScore: 7.9, convictionScore: 0, governanceScore: 4, insiderTimingSignal: -1 });
     expect(metrics.defaults.sort()).toEqual(['bitcoinYield', 'dryPowderScore', 'premiumToNav', 'volatilityExposure']);
+    expect(metrics.missingInputs).toEqual(['mNAV', 'share volatility', 'leverage']);
+    // Three of the six grade inputs known (history for risk and conviction, governance): not provisional.
+    expect(metrics.provisional).toBe(false);
   });
 
   it('treats a drop under 1 % as rounding, not a sale', () => {
@@ -115,13 +130,13 @@ describe('computeMetrics (hand-computed cases of docs/metrics.md)', () => {
 
 describe('gradeOf', () => {
   it.each([
-    [7.5, 'A'],
-    [7.49, 'B'],
-    [6.5, 'B'],
-    [5, 'C'],
-    [4.99, 'D'],
-    [3.5, 'D'],
-    [3.49, 'F'],
+    [7, 'A'],
+    [6.99, 'B'],
+    [6, 'B'],
+    [5.5, 'C'],
+    [5.49, 'D'],
+    [4.5, 'D'],
+    [4.49, 'F'],
   ])('%d → %s', (score, grade) => expect(gradeOf(score)).toBe(grade));
 });
 
@@ -145,5 +160,24 @@ describe('annualisedVolatility', () => {
     const r = Math.log(1.1);
     const expected = Math.sqrt((10 * r * r) / 9) * Math.sqrt(365);
     expect(annualisedVolatility(prices)).toBeCloseTo(expected, 10);
+  });
+});
+
+describe('risk terms', () => {
+  it('weighs a premium up to 2 and a discount up to 1', () => {
+    expect(premiumRisk(1)).toBe(0);
+    expect(premiumRisk(2)).toBe(1.25);
+    expect(premiumRisk(8)).toBe(2);
+    expect(premiumRisk(0.75)).toBe(0.5);
+    expect(premiumRisk(0.2)).toBe(1);
+  });
+
+  it('scales size and staleness continuously', () => {
+    expect(sizeRisk(1)).toBe(1.5);
+    expect(sizeRisk(100)).toBe(0.75);
+    expect(sizeRisk(10_000)).toBe(0);
+    expect(staleRisk(120)).toBe(0);
+    expect(staleRisk(120 + 365 / 2)).toBe(1.5);
+    expect(staleRisk(2000)).toBe(2);
   });
 });

@@ -53,7 +53,23 @@ export interface MetricInputs {
   /** The current holdings figure links to a source document. */
   hasSourceDocument: boolean;
   now: Date;
+  /**
+   * Point-in-time market figures (market-metrics.ts), each as of its own date. When `mNav` is given it
+   * replaces market cap ÷ (holdings × latest BTC price), and `navUsd` is the NAV of that same day.
+   */
+  mNav?: number | null;
+  navUsd?: number | null;
+  /** 30-day realised volatility of the share, annualised (0.8 = 80 %). */
+  shareVolatility?: number | null;
+  /** Debt ÷ BTC NAV. */
+  leverage?: number | null;
+  /** BTC yield over 90 days in %, as Strategy defines it (market-metrics.ts btcYield). */
+  btcYield?: number | null;
 }
+
+/** The risk inputs that can be missing, named in `missingInputs` (never replaced by a made-up figure). */
+export const riskInputNames = ['mNAV', 'share volatility', 'leverage', 'holdings history', 'governance inputs'] as const;
+export type RiskInputName = (typeof riskInputNames)[number];
 
 export interface CompanyMetrics {
   healthGrade: HealthGrade;
@@ -67,6 +83,10 @@ export interface CompanyMetrics {
   volatilityExposure: number;
   /** The metrics that fell back to a default (or to null) because their inputs are missing. */
   defaults: MetricName[];
+  /** Inputs of the risk and health formulas that are unknown for this company (their terms count 0). */
+  missingInputs: RiskInputName[];
+  /** The grade rests mostly on defaults: more of its inputs are missing than known. */
+  provisional: boolean;
 }
 
 const day = 86_400_000;
@@ -113,6 +133,8 @@ export interface HistoryMoves {
   sales: number;
   growth: number;
   spanDays: number;
+  /** The largest fall between two consecutive readings, as a fraction of the earlier one. */
+  largestDrop: number;
 }
 
 /** Counts purchases and sales between consecutive readings, and the growth from first to last. */
@@ -120,16 +142,20 @@ export function historyMoves(points: readonly HoldingPoint[]): HistoryMoves | nu
   if (points.length < 2) return null;
   let increases = 0;
   let sales = 0;
+  let largestDrop = 0;
   for (let index = 1; index < points.length; index += 1) {
     const before = points[index - 1]!.quantity;
     const after = points[index]!.quantity;
     if (after > before) increases += 1;
-    else if (before > 0 && (before - after) / before > saleThreshold) sales += 1;
+    else if (before > 0 && (before - after) / before > saleThreshold) {
+      sales += 1;
+      largestDrop = Math.max(largestDrop, (before - after) / before);
+    }
   }
   const first = points[0]!;
   const last = points.at(-1)!;
   const growth = first.quantity > 0 ? (last.quantity - first.quantity) / first.quantity : last.quantity > 0 ? 1 : 0;
-  return { increases, sales, growth, spanDays: (last.asOf.getTime() - first.asOf.getTime()) / day };
+  return { increases, sales, growth, spanDays: (last.asOf.getTime() - first.asOf.getTime()) / day, largestDrop };
 }
 
 /**
@@ -179,11 +205,12 @@ export function healthScore(risk: number, conviction: number, governance: number
   return 0.4 * (10 - risk) + 0.35 * conviction + 0.25 * governance;
 }
 
+/** Grade bands of the health score (docs/metrics.md): A ≥ 7, B ≥ 6, C ≥ 5.5, D ≥ 4.5, else F. */
 export function gradeOf(score: number): HealthGrade {
-  if (score >= 7.5) return 'A';
-  if (score >= 6.5) return 'B';
-  if (score >= 5) return 'C';
-  if (score >= 3.5) return 'D';
+  if (score >= 7) return 'A';
+  if (score >= 6) return 'B';
+  if (score >= 5.5) return 'C';
+  if (score >= 4.5) return 'D';
   return 'F';
 }
 
@@ -197,53 +224,85 @@ export function annualisedVolatility(prices: readonly number[]): number | null {
   return Math.sqrt(variance) * Math.sqrt(365);
 }
 
+/** Risk of the premium: up to 2 above NAV (1.25 × log2 mNAV), up to 1 below it (2 × discount). */
+export function premiumRisk(mNav: number): number {
+  if (mNav > 1) return Math.min(2, 1.25 * Math.log2(mNav));
+  if (mNav < 1) return Math.min(1, 2 * (1 - mNav));
+  return 0;
+}
+
+/** Risk of the share's own volatility: 3 at 150 % annualised or more. */
+export const shareVolatilityRisk = (volatility: number) => 3 * Math.min(1, volatility / 1.5);
+/** Risk of leverage: 2 when debt reaches half the BTC NAV. */
+export const leverageRisk = (leverage: number) => 2 * Math.min(1, Math.max(0, leverage) / 0.5);
+/** Risk of a small treasury: 1.5 at 1 BTC or less, 0 at 10,000 BTC or more (log scale). */
+export const sizeRisk = (btc: number) => 1.5 * clamp((4 - Math.log10(Math.max(1, btc))) / 4, 0, 1);
+/** Risk of stale holdings: 1 when older than 120 days, up to 2 a year later. */
+export const staleRisk = (ageDays: number) => (ageDays > staleHoldingsDays ? 1 + Math.min(1, (ageDays - staleHoldingsDays) / 365) : 0);
+/** Risk of selling: 1 for any sale in the year plus up to 1 for the largest fall (full at −50 %). */
+export const saleRisk = (moves: HistoryMoves | null) => (moves && moves.sales > 0 ? 1 + Math.min(1, 2 * moves.largestDrop) : 0);
+
 export function computeMetrics(inputs: MetricInputs): CompanyMetrics {
   const defaults: MetricName[] = [];
+  const missingInputs: RiskInputName[] = [];
   const { now } = inputs;
-  const nav = navUsd(inputs.btcHoldings, inputs.btcPriceUsd);
-  const mNav = premiumToNav(inputs.marketCapUsd, nav);
-  if (mNav === null) defaults.push('premiumToNav');
+  const marketGiven = inputs.mNav !== undefined;
+  const nav = marketGiven ? (inputs.navUsd ?? null) : navUsd(inputs.btcHoldings, inputs.btcPriceUsd);
+  const mNav = marketGiven ? (inputs.mNav ? round(inputs.mNav, 2) : null) : premiumToNav(inputs.marketCapUsd, nav);
+  if (mNav === null) {
+    defaults.push('premiumToNav');
+    missingInputs.push('mNAV');
+  }
 
   const yearMoves = historyMoves(windowHistory(inputs.history, now, convictionWindowDays));
   const conviction = yearMoves ? convictionScore(yearMoves) : metricDefaults.convictionScore;
-  if (!yearMoves) defaults.push('convictionScore');
+  if (!yearMoves) {
+    defaults.push('convictionScore');
+    missingInputs.push('holdings history');
+  }
 
-  // BTC per share over 90 days. Only the latest share count is stored, so both ends use it and the
-  // figure equals holdings growth (docs/metrics.md explains the caveat).
-  const yieldMoves = historyMoves(windowHistory(inputs.history, now, yieldWindowDays));
-  const bitcoinYield = yieldMoves && inputs.sharesOutstanding ? round(yieldMoves.growth * 100, 2) : null;
+  // BTC yield as Strategy defines it (per share at both ends); never holdings growth in disguise.
+  const bitcoinYield = inputs.btcYield ?? null;
   if (bitcoinYield === null) defaults.push('bitcoinYield');
 
   const insider = insiderTiming(inputs.insiderTrades, now);
   if (insider.trades === 0 && !inputs.secRegistrant) defaults.push('insiderTimingSignal');
 
-  const exposure = volatilityExposure(nav, inputs.marketCapUsd, inputs.btcVolatility);
+  const exposure = volatilityExposure(nav, mNav !== null && nav ? mNav * nav : inputs.marketCapUsd, inputs.btcVolatility);
   if (exposure === null) defaults.push('volatilityExposure');
   const exposureValue = exposure ?? metricDefaults.volatilityExposure;
 
   const powder = dryPowderScore(mNav);
   if (powder === null) defaults.push('dryPowderScore');
 
-  const stale = now.getTime() - inputs.holdingsAsOf.getTime() > staleHoldingsDays * day;
+  const ageDays = (now.getTime() - inputs.holdingsAsOf.getTime()) / day;
+  const stale = ageDays > staleHoldingsDays;
   const insiderSelling = insider.value <= -0.5;
-  const sold = (yearMoves?.sales ?? 0) > 0;
+
+  const shareVolatility = inputs.shareVolatility ?? null;
+  let volatilityTerm = 0;
+  if (shareVolatility !== null) volatilityTerm = shareVolatilityRisk(shareVolatility);
+  else if (exposure !== null) volatilityTerm = 0.3 * exposure;
+  else missingInputs.push('share volatility');
+  const leverage = inputs.leverage ?? null;
+  if (leverage === null) missingInputs.push('leverage');
 
   let risk: number;
   if (!yearMoves && mNav === null) {
     risk = metricDefaults.aiRiskScore;
     defaults.push('aiRiskScore');
   } else {
-    const premiumRisk = mNav === null ? 0.5 : mNav > 1 ? Math.min(2, 1.25 * Math.log2(mNav)) : mNav < 1 ? 0.5 : 0;
     risk = round(
       clamp(
-        3 +
-          0.3 * exposureValue +
-          premiumRisk +
-          (sold ? 1.5 : 0) +
+        2 +
+          (mNav === null ? 0 : premiumRisk(mNav)) +
+          volatilityTerm +
+          (leverage === null ? 0 : leverageRisk(leverage)) +
+          saleRisk(yearMoves) +
           (inputs.flagged ? 1 : 0) +
-          (stale ? 1 : 0) +
+          staleRisk(ageDays) +
           (insiderSelling ? 1 : 0) +
-          (inputs.btcHoldings < 10 ? 0.5 : 0),
+          sizeRisk(inputs.btcHoldings),
         0,
         10,
       ),
@@ -266,11 +325,19 @@ export function computeMetrics(inputs: MetricInputs): CompanyMetrics {
         ),
       )
     : metricDefaults.governanceScore;
-  if (!governanceInputs) defaults.push('governanceScore');
+  if (!governanceInputs) {
+    defaults.push('governanceScore');
+    missingInputs.push('governance inputs');
+  }
 
   const gradeDefault = defaults.includes('aiRiskScore') && defaults.includes('convictionScore');
   const healthGrade = gradeDefault ? metricDefaults.healthGrade : gradeOf(healthScore(risk, conviction, governance));
   if (gradeDefault) defaults.unshift('healthGrade');
+  // The grade's inputs: mNAV, volatility, leverage, the holdings history (risk and conviction) and
+  // governance's; provisional when more of them are missing than known.
+  const gradeInputs = 6;
+  const missingCount = missingInputs.length + (missingInputs.includes('holdings history') ? 1 : 0);
+  const provisional = gradeDefault || missingCount > gradeInputs - missingCount;
 
   return {
     healthGrade,
@@ -283,5 +350,7 @@ export function computeMetrics(inputs: MetricInputs): CompanyMetrics {
     insiderTimingSignal: insider.value,
     volatilityExposure: exposureValue,
     defaults,
+    missingInputs,
+    provisional,
   };
 }

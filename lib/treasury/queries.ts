@@ -3,7 +3,7 @@ import { databaseProvider } from '../env';
 import { latestQuote } from '../market/quote';
 import { healthDistribution, sectorAllocation } from './aggregates';
 import { metricDefaults, type CompanyMetrics } from './metrics';
-import { loadBtcPrice, parseDefaults } from './metrics-store';
+import { loadBtcPrice, parseDefaults, parseMarketInputs, parseMnavHistory } from './metrics-store';
 import { isStorableDate, signalTypes } from './params';
 
 // Reads behind the data endpoints (spec 001 §3, §7). Metrics come from the CompanyMetric cache so a
@@ -32,7 +32,9 @@ const companySelect = {
   sharePriceUsd: true,
   flagged: true,
   flagReason: true,
-  metrics: true,
+  metrics: {
+    omit: { mNavHistory: true },
+  },
 } as const;
 
 type CompanyRow = Awaited<ReturnType<typeof loadCompanies>>[number];
@@ -47,8 +49,27 @@ function loadCompanies(db: Db, options: { limit: number; offset: number; ids?: s
   });
 }
 
-/** A company's metrics as the API gives them: the stored figures, the defaults they fell back to, and when. */
-export type MetricsView = Omit<CompanyMetrics, 'healthGrade'> & { healthGrade: string; computedAt: string | null };
+/**
+ * A company's metrics as the API gives them: the stored figures, the defaults they fell back to, the
+ * risk inputs that are missing, and when. `mNav` (4 decimals) and `mNavAsOf` date `premiumToNav`:
+ * the latest day with a price (or stated market cap), holdings and shares (docs/metrics.md).
+ */
+export type MetricsView = Omit<CompanyMetrics, 'healthGrade'> & {
+  healthGrade: string;
+  computedAt: string | null;
+  mNav: number | null;
+  mNavAsOf: string | null;
+  evMNav: number | null;
+  dilutedMNav: number | null;
+  btcPer1000Shares: number | null;
+  shareVolatility: number | null;
+  leverage: number | null;
+  /** Why each unknown market figure is unknown (first reason), keyed like the figures. */
+  missingReasons: Partial<Record<MarketFigureKey, string>>;
+};
+
+export const marketFigureKeys = ['mNav', 'evMNav', 'dilutedMNav', 'marketCap', 'btcPer1000Shares', 'shareVolatility', 'leverage', 'btcYield90'] as const;
+export type MarketFigureKey = (typeof marketFigureKeys)[number];
 
 export function metricsView(metrics: CompanyRow['metrics']): MetricsView {
   if (!metrics) {
@@ -57,22 +78,60 @@ export function metricsView(metrics: CompanyRow['metrics']): MetricsView {
       premiumToNav: null,
       bitcoinYield: null,
       defaults: ['healthGrade', 'aiRiskScore', 'convictionScore', 'governanceScore', 'dryPowderScore', 'premiumToNav', 'bitcoinYield', 'insiderTimingSignal', 'volatilityExposure'],
+      missingInputs: ['mNAV', 'share volatility', 'leverage', 'holdings history', 'governance inputs'],
+      provisional: true,
       computedAt: null,
+      mNav: null,
+      mNavAsOf: null,
+      evMNav: null,
+      dilutedMNav: null,
+      btcPer1000Shares: null,
+      shareVolatility: null,
+      leverage: null,
+      missingReasons: Object.fromEntries(marketFigureKeys.map((key) => [key, 'metrics not computed yet'])),
     };
   }
+  const figures = parseMarketInputs(metrics.marketInputs);
   return {
     healthGrade: metrics.healthGrade,
     aiRiskScore: metrics.aiRiskScore,
     convictionScore: metrics.convictionScore,
     governanceScore: metrics.governanceScore,
     dryPowderScore: metrics.dryPowderScore,
-    premiumToNav: metrics.premiumToNav,
+    premiumToNav: metrics.premiumToNav === null ? null : Math.round(metrics.premiumToNav * 100) / 100,
     bitcoinYield: metrics.bitcoinYield,
     insiderTimingSignal: metrics.insiderTimingSignal,
     volatilityExposure: metrics.volatilityExposure,
     defaults: parseDefaults(metrics.defaults),
+    missingInputs: missingInputsOf(metrics),
+    provisional: metrics.provisional ?? false,
     computedAt: metrics.computedAt.toISOString(),
+    mNav: metrics.premiumToNav,
+    mNavAsOf: metrics.mNavAsOf?.toISOString().slice(0, 10) ?? null,
+    evMNav: metrics.evMNav,
+    dilutedMNav: metrics.dilutedMNav,
+    btcPer1000Shares: metrics.btcPer1000Shares,
+    shareVolatility: metrics.shareVolatility,
+    leverage: metrics.leverage,
+    missingReasons: Object.fromEntries(
+      marketFigureKeys.flatMap((key) => {
+        const figure = figures?.[key];
+        if (!figures) return [[key, 'market metrics not computed yet']];
+        return figure && figure.value === null ? [[key, figure.missing[0] ?? 'unknown']] : [];
+      }),
+    ),
   };
+}
+
+function missingInputsOf(metrics: NonNullable<CompanyRow['metrics']>): MetricsView['missingInputs'] {
+  const known: Record<string, boolean> = {
+    mNAV: metrics.premiumToNav !== null,
+    'share volatility': metrics.shareVolatility !== null,
+    leverage: metrics.leverage !== null,
+    'holdings history': !parseDefaults(metrics.defaults).includes('convictionScore'),
+    'governance inputs': !parseDefaults(metrics.defaults).includes('governanceScore'),
+  };
+  return (Object.keys(known) as MetricsView['missingInputs']).filter((name) => !known[name]);
 }
 
 function marketCapOf(company: CompanyRow): number | null {
@@ -89,7 +148,8 @@ function provenanceOf(company: CompanyRow) {
 }
 
 function companyView(company: CompanyRow, btcPriceUsd: number | null) {
-  const marketCap = marketCapOf(company);
+  // The point-in-time market cap of the mNAV date; a figure given with the company (chat) otherwise.
+  const marketCap = company.metrics?.marketCapUsd ?? marketCapOf(company);
   const currentValue = btcPriceUsd ? company.btcHoldings * btcPriceUsd : null;
   return {
     id: company.id,
@@ -100,6 +160,7 @@ function companyView(company: CompanyRow, btcPriceUsd: number | null) {
     country: company.country,
     secCik: company.secCik,
     marketCap,
+    marketCapAsOf: company.metrics?.marketCapUsd ? (company.metrics.mNavAsOf?.toISOString().slice(0, 10) ?? null) : null,
     sharesOutstanding: company.sharesOutstanding,
     btcHoldings: company.btcHoldings,
     holdings: [
@@ -155,15 +216,13 @@ export async function listCompanies(db: Db, page: PageOptions, now = new Date())
 export async function getCompanyDetail(db: Db, id: string, now = new Date()) {
   const company = await db.company.findUnique({ where: { id }, select: companySelect });
   if (!company) return null;
-  const [market, snapshots, changes, signals, prices] = await Promise.all([
+  const [market, snapshots, changes, signals, stored] = await Promise.all([
     loadBtcPrice(db, now),
     db.holdingSnapshot.findMany({ where: { companyId: id }, orderBy: [{ asOf: 'asc' }, { createdAt: 'asc' }] }),
     db.holdingChange.findMany({ where: { companyId: id }, orderBy: { learnedAt: 'desc' }, take: 200 }),
     db.signal.findMany({ where: { companyId: id }, orderBy: [{ detectedAt: 'desc' }, { id: 'desc' }], take: 50 }),
-    db.marketPrice.findMany({ where: { symbol: 'BTC' }, orderBy: { at: 'asc' }, select: { at: true, priceUsd: true } }),
+    db.companyMetric.findUnique({ where: { companyId: id }, select: { marketInputs: true, mNavHistory: true } }),
   ]);
-  const marketCap = marketCapOf(company);
-  const priceOn = priceLookup(prices);
   const holdingsHistory = snapshots.map((snapshot) => ({
     asOf: snapshot.asOf.toISOString(),
     quantity: snapshot.quantity,
@@ -171,19 +230,25 @@ export async function getCompanyDetail(db: Db, id: string, now = new Date()) {
     sourceUrl: snapshot.sourceUrl,
     filedAt: snapshot.filedAt?.toISOString() ?? null,
   }));
-  // mNAV needs the market cap on each date; only today's is stored, so history exists only
-  // where the market cap is known, and uses it for every date (said in the answer).
-  const mnavHistory = marketCap
-    ? snapshots.flatMap((snapshot) => {
-        const price = priceOn(snapshot.asOf);
-        return price && snapshot.quantity > 0 ? [{ asOf: snapshot.asOf.toISOString(), premiumToNav: Math.round((marketCap / (snapshot.quantity * price)) * 100) / 100 }] : [];
-      })
-    : [];
+  // Point-in-time: each day's market cap (stated, or that day's close × the shares of the latest
+  // filing on or before it) against that day's holdings and BTC price (docs/metrics.md).
+  const mnavHistory = parseMnavHistory(stored?.mNavHistory).map((point) => ({
+    asOf: `${point.date}T00:00:00.000Z`,
+    premiumToNav: Math.round(point.mNav * 100) / 100,
+    mNav: point.mNav,
+    marketCapUsd: point.marketCapUsd,
+    navUsd: point.navUsd,
+  }));
+  const figures = parseMarketInputs(stored?.marketInputs);
   return {
     ...companyView(company, market.priceUsd),
     holdingsHistory,
     mnavHistory,
-    mnavBasis: marketCap ? 'current market capitalisation against each date’s holdings and BTC price' : 'market capitalisation unknown',
+    mnavBasis: mnavHistory.length
+      ? 'each day: market cap (stated for the day, else close × latest shares on or before it) ÷ (holdings on or before it × that day’s BTC price)'
+      : (figures?.mNav.missing[0] ?? 'market capitalisation unknown'),
+    /** Every market metric with its value, as-of date, inputs (each dated and sourced) and missing reasons. */
+    market: figures,
     changes: changes.map((change) => ({
       id: change.id,
       asset: change.asset,
