@@ -83,7 +83,7 @@ test('gate, registration, dashboard, sign-out and sign-in work on a host name no
   // The same requests from outside the browser, to the same server under the preview Host header.
   const direct = `http://127.0.0.1:${port}`;
   const signInPage = await page.request.get(`${direct}/api/auth/signin`, { headers: { host: `${previewHost}:${port}` }, maxRedirects: 0 });
-  const location = new URL(signInPage.headers().location, previewURL);
+  const location = new URL(signInPage.headers().location ?? '', previewURL);
   expect([location.origin, location.pathname, location.searchParams.get('callbackUrl')]).toEqual([previewURL, '/login', previewURL]);
   // The cross-origin check takes the preview host for our own and another origin still for a stranger.
   const asPreview = (origin: string) => page.request.post(`${direct}/api/beta/verify`, { headers: { host: `${previewHost}:${port}`, origin }, data: { code: demoBetaCode } });
