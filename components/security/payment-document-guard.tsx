@@ -3,7 +3,7 @@
 import { useEffect } from 'react';
 
 /** Set by the root layout's boot script from the policy the document was loaded with. */
-export const documentScopeAttribute = 'data-csp-scope';
+const documentScopeAttribute = 'data-csp-scope';
 
 /**
  * A browser keeps the Content-Security-Policy of the document it first loaded: after a client-side

@@ -15,7 +15,7 @@ function firstValue(header: string | null): string | undefined {
   return header?.split(',')[0]?.trim() || undefined;
 }
 
-export function isProxyTrusted(env: Readonly<Record<string, string | undefined>> = process.env): boolean {
+function isProxyTrusted(env: Readonly<Record<string, string | undefined>> = process.env): boolean {
   const value = env.TRUST_PROXY?.trim();
   return value === 'true' || value === '1';
 }

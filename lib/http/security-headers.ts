@@ -11,7 +11,7 @@ import type { PublicOrigin } from './public-origin';
 export type CspScope = 'site' | 'payments';
 
 /** The pages that load a payment provider's SDK: Stripe Elements, PayPal Buttons, Square's card form. */
-export const paymentPagePaths = ['/billing', '/checkout', '/stripe-test'] as const;
+const paymentPagePaths = ['/billing', '/checkout', '/stripe-test'] as const;
 
 export function cspScopeFor(pathname: string): CspScope {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
