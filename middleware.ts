@@ -3,6 +3,8 @@ import { isPathAllowed } from './lib/auth/access';
 import { malformedPath, methodNotAllowed, unknownApiPath } from './lib/http/api-routes';
 import { betaCookie } from './lib/auth/cookies';
 import { decodeSessionToken, readSessionToken } from './lib/auth/session-token';
+import { originString, publicOrigin, withForwardedOrigin } from './lib/http/public-origin';
+import { applyPageSecurityResponseHeaders, pageSecurity, withPageSecurityRequestHeaders } from './lib/http/security-headers';
 import { isAllowedOrigin } from './lib/realtime/origin';
 
 // Navigation routing (spec 000 §2) and the cross-origin rule for the API. Middleware sees only
@@ -16,34 +18,47 @@ const allowedOrigins = (process.env.ALLOWED_ORIGINS ?? '').split(',').map((origi
 
 export async function middleware(request: NextRequest) {
   const { pathname, searchParams } = request.nextUrl;
+  // The host the browser used (any preview host name works unconfigured; see lib/http/public-origin.ts).
+  const origin = publicOrigin(request.headers, request.url);
 
   if (pathname.startsWith('/api/')) {
-    if (unsafeMethods.has(request.method) && !isAllowedOrigin(request.headers.get('origin'), request.headers.get('host'), allowedOrigins)) {
+    if (unsafeMethods.has(request.method) && !isAllowedOrigin(request.headers.get('origin'), origin.host, allowedOrigins)) {
       return NextResponse.json({ message: 'Cross-origin requests are not allowed', code: 'forbidden' }, { status: 403 });
     }
-    return malformedPath(pathname) ?? unknownApiPath(pathname) ?? methodNotAllowed(pathname, request.method) ?? NextResponse.next();
+    return malformedPath(pathname) ?? unknownApiPath(pathname) ?? methodNotAllowed(pathname, request.method) ?? NextResponse.next({ request: { headers: withForwardedOrigin(request.headers, origin) } });
   }
+
+  // Every page gets a fresh nonce and its Content-Security-Policy (lib/http/security-headers.ts).
+  const security = pageSecurity(pathname, origin);
+  const secured = (response: NextResponse) => {
+    applyPageSecurityResponseHeaders(response.headers, security);
+    return response;
+  };
 
   // `?reset=true` forgets the gate: this request renders without the cookie, and the browser drops it.
   if (searchParams.get('reset') === 'true') {
     request.cookies.delete(betaCookie);
-    const headers = new Headers(request.headers);
+    const headers = withPageSecurityRequestHeaders(request.headers, security);
     headers.set('cookie', request.cookies.toString());
     const response = NextResponse.next({ request: { headers } });
     response.cookies.set(betaCookie, '', { path: '/', maxAge: 0 });
-    return response;
+    return secured(response);
   }
 
   const hasGateCookie = request.cookies.has(betaCookie);
   const claims = await decodeSessionToken(readSessionToken((name) => request.cookies.get(name)?.value));
-  if (!claims && hasGateCookie && !isPathAllowed('signed-out', pathname)) {
-    return NextResponse.redirect(new URL('/login', request.url));
+  // /trial/unavailable explains a refused trial link to whoever opened it, signed in or not.
+  if (!claims && hasGateCookie && !isPathAllowed('signed-out', pathname) && !pathname.startsWith('/trial/')) {
+    return NextResponse.redirect(new URL('/login', originString(origin)));
   }
-  return NextResponse.next();
+  return secured(NextResponse.next({ request: { headers: withPageSecurityRequestHeaders(request.headers, security) } }));
 }
 
 export const config = {
   // Node.js, not Edge: the session token is read with node:crypto-backed helpers.
   runtime: 'nodejs',
-  matcher: ['/((?!_next/static|_next/image|favicon.ico|fonts/|r/|trial/).*)'],
+  // /r/ and /trial/ links are route handlers that set a cookie and redirect; /trial/unavailable is a page.
+  // public/ files (icons, robots.txt, the web manifest, the Open Graph image) pass untouched: crawlers,
+  // link previews and the browser's icon fetches carry no gate cookie and need no nonce.
+  matcher: ['/((?!_next/static|_next/image|favicon\\.ico|icons/|apple-touch-icon\\.png|og-image\\.png|robots\\.txt|manifest\\.webmanifest|fonts/|r/|trial/(?!unavailable)).*)'],
 };

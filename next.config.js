@@ -8,6 +8,8 @@ const nextConfig = {
   typescript: { ignoreBuildErrors: process.env.NEXT_SKIP_TYPECHECK === '1' },
   // Native and driver packages stay plain Node requires instead of being bundled.
   serverExternalPackages: ['better-sqlite3', 'pg', 'ioredis', '@prisma/adapter-better-sqlite3', '@prisma/adapter-pg'],
+  // Content-Security-Policy and Permissions-Policy differ per page and carry a per-response nonce:
+  // middleware.ts sets them (lib/http/security-headers.ts).
   async headers() {
     return [
       {
@@ -16,7 +18,6 @@ const nextConfig = {
           { key: 'X-Content-Type-Options', value: 'nosniff' },
           { key: 'Referrer-Policy', value: 'strict-origin-when-cross-origin' },
           { key: 'X-Frame-Options', value: 'DENY' },
-          { key: 'Permissions-Policy', value: 'camera=(), microphone=(), geolocation=()' },
         ],
       },
     ];

@@ -2,6 +2,7 @@
 
 import { PayPalButtons, PayPalScriptProvider } from '@paypal/react-paypal-js';
 import { useQuery } from '@tanstack/react-query';
+import { documentNonce } from '@/components/security/payment-document-guard';
 import { Spinner } from '@/components/ui/spinner';
 import { PaymentUnavailable } from './not-configured';
 import { capturePaypalOrder, createPaypalOrder, fetchPaypalSetup, paymentKeys } from './payment-api';
@@ -22,7 +23,7 @@ export function PaypalPayment({ plan, onPaid, clientId }: PaymentPanelProps & { 
   if (setup.isError) return <PaymentUnavailable title="Payment system unavailable" />;
 
   return (
-    <PayPalScriptProvider options={{ clientId, dataClientToken: setup.data.clientToken, currency: 'USD', intent: 'capture' }}>
+    <PayPalScriptProvider options={{ clientId, dataClientToken: setup.data.clientToken, currency: 'USD', intent: 'capture', dataCspNonce: documentNonce() }}>
       <PayPalButtons
         style={{ layout: 'vertical', label: 'pay' }}
         forceReRender={[plan.id]}

@@ -14,6 +14,7 @@ import { toPublicUser } from './viewer';
 // A password alone never signs in an account with two-factor on; that goes through /login.
 
 export function authOptions(): NextAuthOptions {
+  trustRequestOriginUnlessConfigured();
   return {
     secret: authSecret(),
     session: { strategy: 'jwt', maxAge: sessionMaxAgeSeconds },
@@ -54,6 +55,16 @@ export function authOptions(): NextAuthOptions {
       },
     },
   };
+}
+
+/**
+ * next-auth 4 takes its origin (redirects, callback URLs, Secure cookie names) from NEXTAUTH_URL, or
+ * from X-Forwarded-Host/-Proto when AUTH_TRUST_HOST is set, else it assumes http://localhost:3000.
+ * middleware.ts rewrites those two headers on every /api request to the origin the browser used
+ * (lib/http/public-origin.ts), so with NEXTAUTH_URL unset every preview host is its own origin.
+ */
+function trustRequestOriginUnlessConfigured() {
+  if (!process.env.NEXTAUTH_URL?.trim() && !process.env.AUTH_TRUST_HOST) process.env.AUTH_TRUST_HOST = 'true';
 }
 
 const controlCharacter = /[\u0000-\u001f\u007f]/;

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { isAllowedOrigin } from '@/lib/realtime/origin';
 import { AppError, toErrorResponse, validationError } from './errors';
+import { publicOrigin } from './public-origin';
 import { nulCharacterMessage, pathOfNulCharacter } from './text';
 
 type Handler<Context> = (request: Request, context: Context) => Promise<Response> | Response;
@@ -14,7 +15,8 @@ const allowedOrigins = (process.env.ALLOWED_ORIGINS ?? '').split(',').map((origi
  */
 export function assertSameOrigin(request: Request) {
   if (!unsafeMethods.has(request.method)) return;
-  const host = request.headers.get('host') ?? new URL(request.url).host;
+  // The host the browser addressed (a forwarded one only behind TRUST_PROXY), as middleware judges it.
+  const { host } = publicOrigin(request.headers, request.url);
   if (!isAllowedOrigin(request.headers.get('origin'), host, allowedOrigins)) {
     throw new AppError('forbidden', 'Cross-origin requests are not allowed');
   }

@@ -126,6 +126,19 @@ describe('realtime server', () => {
     same.socket.close();
   });
 
+  it('takes the public host from X-Forwarded-Host only behind a trusted proxy', async () => {
+    const proxied = { Origin: 'https://pr-7.preview.example', 'X-Forwarded-Host': 'pr-7.preview.example', 'X-Forwarded-Proto': 'https' };
+    await expect(connect(harness.url, proxied)).rejects.toThrow('Unexpected server response: 403');
+    process.env.TRUST_PROXY = 'true';
+    try {
+      const behindProxy = await connect(harness.url, proxied);
+      expect(await behindProxy.next('connected')).toMatchObject({ type: 'connected' });
+      behindProxy.socket.close();
+    } finally {
+      delete process.env.TRUST_PROXY;
+    }
+  });
+
   it('closes open sockets when the server shuts down', async () => {
     const client = await connect(harness.url);
     const closed = new Promise<number>((resolve) => client.socket.once('close', resolve));

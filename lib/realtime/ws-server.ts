@@ -3,6 +3,7 @@ import type { Duplex } from 'node:stream';
 import { WebSocket, WebSocketServer } from 'ws';
 import { channelOf, channels, clientMessageSchema, type Channel, type ServerMessage } from './channels';
 import type { EventBus } from './bus';
+import { publicOrigin } from '../http/public-origin';
 import { isAllowedOrigin } from './origin';
 
 export const websocketPath = '/ws';
@@ -80,7 +81,14 @@ export function createRealtimeServer({ bus, allowedOrigins = [] }: Options): Rea
 
   return {
     handleUpgrade(request, socket, head) {
-      if (!isAllowedOrigin(request.headers.origin, request.headers.host, allowedOrigins)) {
+      const headers = new Headers();
+      for (const name of ['host', 'x-forwarded-host', 'x-forwarded-proto']) {
+        const value = request.headers[name];
+        if (typeof value === 'string') headers.set(name, value);
+      }
+      // Without a usable Host header the fallback `.invalid` host (reserved, RFC 2606) matches no Origin.
+      const { host } = publicOrigin(headers, 'http://unknown.invalid/');
+      if (!isAllowedOrigin(request.headers.origin, host, allowedOrigins)) {
         socket.end('HTTP/1.1 403 Forbidden\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
         return;
       }

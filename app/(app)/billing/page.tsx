@@ -1,7 +1,9 @@
 import type { Metadata } from 'next';
 import { BillingView } from '@/components/billing/billing-view';
 import { PageHeader } from '@/components/shell/page-header';
+import { PaymentDocumentGuard } from '@/components/security/payment-document-guard';
 import { guardPage } from '@/lib/auth/page-guard';
+import { providerSources } from '@/lib/http/security-headers';
 
 export const metadata: Metadata = { title: 'Billing' };
 export const dynamic = 'force-dynamic';
@@ -10,6 +12,7 @@ export default async function BillingPage() {
   if (!(await guardPage('/billing'))) return null;
   return (
     <>
+      <PaymentDocumentGuard isNeeded={providerSources().script.length > 0} />
       <PageHeader title="Billing" description="Your subscription, plans and payment methods." />
       <BillingView />
     </>

@@ -1,7 +1,9 @@
 import type { Metadata } from 'next';
 import { CheckoutView } from '@/components/billing/checkout-view';
 import { PageHeader } from '@/components/shell/page-header';
+import { PaymentDocumentGuard } from '@/components/security/payment-document-guard';
 import { guardPage } from '@/lib/auth/page-guard';
+import { providerSources } from '@/lib/http/security-headers';
 
 export const metadata: Metadata = { title: 'Checkout' };
 export const dynamic = 'force-dynamic';
@@ -17,6 +19,7 @@ export default async function CheckoutPage({ searchParams }: { searchParams: Sea
   const query = await searchParams;
   return (
     <>
+      <PaymentDocumentGuard isNeeded={providerSources().script.length > 0} />
       <PageHeader title="Checkout" description="Complete your subscription." />
       <CheckoutView
         clientSecret={single(query.client_secret)}

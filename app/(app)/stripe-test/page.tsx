@@ -1,7 +1,9 @@
 import type { Metadata } from 'next';
 import { StripeTestView } from '@/components/billing/stripe-test-view';
 import { PageHeader } from '@/components/shell/page-header';
+import { PaymentDocumentGuard } from '@/components/security/payment-document-guard';
 import { guardPage } from '@/lib/auth/page-guard';
+import { providerSources } from '@/lib/http/security-headers';
 
 export const metadata: Metadata = { title: 'Stripe Test' };
 export const dynamic = 'force-dynamic';
@@ -13,6 +15,7 @@ export default async function StripeTestPage({ searchParams }: { searchParams: S
   const status = (await searchParams).redirect_status;
   return (
     <>
+      <PaymentDocumentGuard isNeeded={providerSources().script.length > 0} />
       <PageHeader title="Stripe Test Payment" description="Create a 29 USD test payment." />
       <StripeTestView redirectStatus={(Array.isArray(status) ? status[0] : status) || null} />
     </>
