@@ -27,7 +27,7 @@ export async function seedAll(db: Db, log: (line: string) => void = () => {}) {
   log(
     `Seeded market data: ${market.prices.created} of ${market.prices.total} equity closes new (${market.prices.withoutUsd} without a USD value: no FX rate stored), ` +
       `${market.fundamentals.created} of ${market.fundamentals.total} fundamentals new, ${market.splits.created} of ${market.splits.total} splits new, ` +
-      `${market.btcPrices.created} BTC daily prices added for unpriced days` +
+      `${market.btcPrices.created} BTC daily prices added for unpriced days, ${market.fxRates.created} ECB FX rates` +
       (market.unknownListings.length ? `; skipped listings not seeded: ${market.unknownListings.join(', ')}` : '') +
       '.',
   );

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { filingOf, listingOfHistoryFile, marketSeedDir, readEquitySnapshots, readSplits, readStrategyFile, sourceOf, strategyFileName } from './seed-market';
+import { filingOf, fxFileName, listingOfHistoryFile, marketSeedDir, readEcbRates, readEquitySnapshots, readSplits, readStrategyFile, sourceOf, strategyFileName } from './seed-market';
 
 describe('market seed parsing', () => {
   it('reads the form, accession and filing date a note cites', () => {
@@ -50,5 +50,28 @@ describe('market seed parsing', () => {
     const splits = readSplits(fs.readFileSync(path.join(marketSeedDir, 'splits.csv'), 'utf8'));
     expect(splits.map((split) => split.ticker).sort()).toEqual(['ABTC', 'ASST', 'GDC', 'NAKA', 'NXTT']);
     expect(splits.find((split) => split.ticker === 'ASST')).toMatchObject({ after: '2026-02-05', before: '2026-02-11', ratio: 0.05 });
+  });
+});
+
+describe('ECB reference rates of the seed', () => {
+  it('crosses each day through the euro to US dollars per unit, EUR included', () => {
+    const csv = ['date,currency,per_eur,source', '2026-02-05,USD,1.1795,repo@1 f', '2026-02-05,JPY,184.8,repo@1 f', '2026-02-06,JPY,185.0,repo@1 f'].join('\n');
+    const rates = readEcbRates(csv);
+    // 2026-02-06 has no USD rate, so nothing can be crossed on that day.
+    expect(rates.map((rate) => [rate.currency, rate.date.toISOString().slice(0, 10)])).toEqual([
+      ['EUR', '2026-02-05'],
+      ['JPY', '2026-02-05'],
+    ]);
+    expect(rates[0]!.usdPerUnit).toBe(1.1795);
+    expect(rates[1]!.usdPerUnit).toBeCloseTo(1.1795 / 184.8, 12);
+    expect(() => readEcbRates(csv.replace('184.8', 'N/A'))).toThrow(/not a number/);
+  });
+
+  it('reads the whole shipped file: 15 currencies a day, each day with its USD row', () => {
+    const rates = readEcbRates(fs.readFileSync(path.join(marketSeedDir, fxFileName), 'utf8'));
+    const days = new Set(rates.map((rate) => rate.date.getTime()));
+    // 15 currencies per day: USD is the cross itself, EUR is added.
+    expect(rates.length).toBe(days.size * 15);
+    expect(days.size).toBe(651);
   });
 });

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { parseCsv } from '../csv';
 import type { Db } from '../db';
 import { Prisma } from '../generated/sqlite/client';
+import { crossThroughEuro, ecbSource, type UsdRate } from '../ingest/fx/ecb';
 
 export const marketSeedDir = path.join(process.cwd(), 'prisma', 'seed-data', 'market');
 
@@ -206,6 +207,39 @@ export function readSplits(csv: string): SplitSeed[] {
   });
 }
 
+export const fxFileName = path.join('fx', 'ecb-eurofxref.csv');
+
+/**
+ * The ECB reference rates of fx/ecb-eurofxref.csv (`date,currency,per_eur,source`: units of each
+ * currency per euro, copied verbatim; see fx/README.md), crossed to US dollars per unit as the ECB
+ * ingester stores them. A day without a USD row cannot be crossed and is left out.
+ */
+export function readEcbRates(csv: string): (UsdRate & { provenance: string })[] {
+  const days = new Map<string, { perEur: Map<string, number>; provenance: string }>();
+  parseCsv(csv).forEach((row, index) => {
+    const where = `${fxFileName} row ${index + 2}`;
+    const date = row.date ?? '';
+    const currency = row.currency ?? '';
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || !/^[A-Z]{3}$/.test(currency)) throw new Error(`${where}: bad date or currency`);
+    const entry = days.get(date) ?? { perEur: new Map<string, number>(), provenance: row.source ?? '' };
+    entry.perEur.set(currency, requireNumber(row.per_eur ?? '', where));
+    days.set(date, entry);
+  });
+  return [...days].flatMap(([date, { perEur, provenance }]) => crossThroughEuro(midnight(date), perEur).map((rate) => ({ ...rate, provenance })));
+}
+
+async function seedFxRates(db: Db, dir: string): Promise<number> {
+  const file = path.join(dir, fxFileName);
+  if (!fs.existsSync(file)) return 0;
+  const stored = new Set((await db.fxRate.findMany({ where: { source: ecbSource }, select: { currency: true, date: true } })).map((row) => `${row.currency}|${day(row.date)}`));
+  const fresh = readEcbRates(fs.readFileSync(file, 'utf8')).filter((rate) => !stored.has(`${rate.currency}|${day(rate.date)}`));
+  if (fresh.length === 0) return 0;
+  const { count } = await db.fxRate.createMany({
+    data: fresh.map((rate) => ({ currency: rate.currency, date: rate.date, usdPerUnit: rate.usdPerUnit, source: ecbSource, sourceUrl: `ECB eurofxref via ${rate.provenance}` })),
+  });
+  return count;
+}
+
 export const btcHistoryFiles = [
   { file: 'BTC-USD.csv', source: 'cryptocompare-histoday (Sashamine/dat-tracker-next@c0c17e00 data/crypto-prices.json)' },
   { file: 'BTC-USD.strategy-mstr-csv.csv', source: 'strategy.com MSTR file btc_price (posix4e/btc-mnav-rainbow@fb1f4b6a)' },
@@ -237,6 +271,7 @@ export interface MarketSeedResult {
   fundamentals: { total: number; created: number };
   splits: { total: number; created: number };
   btcPrices: { created: number };
+  fxRates: { created: number };
   unknownListings: string[];
   companyIds: string[];
 }
@@ -259,10 +294,17 @@ export async function seedMarketData(db: Db, dir = marketSeedDir): Promise<Marke
   const touched = new Set<string>();
 
   // Closes. Non-USD closes are converted only with a stored FX rate on or before their day.
-  const fxRates = await db.fxRate.findMany({ orderBy: { date: 'asc' }, select: { currency: true, date: true, usdPerUnit: true } });
+  const fxCreated = await seedFxRates(db, dir);
+  const fxByCurrency = new Map<string, { usdPerUnit: number; date: Date }[]>();
+  for (const rate of await db.fxRate.findMany({ orderBy: { date: 'asc' }, select: { currency: true, date: true, usdPerUnit: true } })) {
+    fxByCurrency.set(rate.currency, [...(fxByCurrency.get(rate.currency) ?? []), rate]);
+  }
   const fxOf = (currency: string, date: string) => {
     let found: { usdPerUnit: number; date: Date } | null = null;
-    for (const rate of fxRates) if (rate.currency === currency && day(rate.date) <= date) found = rate;
+    for (const rate of fxByCurrency.get(currency) ?? []) {
+      if (day(rate.date) > date) break;
+      found = rate;
+    }
     return found;
   };
   const existingPrices = new Set(
@@ -357,6 +399,7 @@ export async function seedMarketData(db: Db, dir = marketSeedDir): Promise<Marke
     fundamentals: { total: fundamentals.length, created: newFundamentals.size },
     splits: { total: splits.length, created: splitsCreated },
     btcPrices: { created: newBtc.length },
+    fxRates: { created: fxCreated },
     unknownListings: [...unknown].sort(),
     companyIds: [...touched],
   };

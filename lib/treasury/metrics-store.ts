@@ -95,7 +95,7 @@ export async function recomputeMetrics(db: Db, options: { companyIds?: readonly 
       }),
       db.companyFundamental.findMany({
         where: { companyId: { in: ids }, asOf: { lte: now } },
-        select: { companyId: true, field: true, value: true, asOf: true, source: true, notes: true, createdAt: true },
+        select: { companyId: true, field: true, value: true, unit: true, currency: true, asOf: true, source: true, notes: true, createdAt: true },
         orderBy: [{ asOf: 'asc' }, { createdAt: 'asc' }],
       }),
       db.shareSplit.findMany({ where: { companyId: { in: ids } }, select: { companyId: true, after: true, before: true, ratio: true, notes: true } }),
@@ -158,7 +158,7 @@ export async function recomputeMetrics(db: Db, options: { companyIds?: readonly 
   return companies.length;
 }
 
-type FundamentalRow = { field: string; value: number; asOf: Date; source: string; notes: string | null };
+type FundamentalRow = { field: string; value: number; unit: string; currency: string | null; asOf: Date; source: string; notes: string | null };
 
 function seriesOfFundamentals(rows: readonly FundamentalRow[]) {
   const series = { basicShares: [], dilutedShares: [], debt: [], cash: [], preferred: [], statedMarketCaps: [] } as Record<
@@ -167,6 +167,9 @@ function seriesOfFundamentals(rows: readonly FundamentalRow[]) {
   >;
   for (const row of rows) {
     const key = fundamentalSeries[row.field as keyof typeof fundamentalSeries];
+    // Amounts enter USD formulas: one in another currency (0434.HK's HKD debt) is not added to a USD
+    // market cap unconverted; the EV figure then names the input as missing.
+    if (row.unit === 'amount' && row.currency && row.currency !== 'USD') continue;
     // Rows arrive oldest first; on one date the first stored row stands (never overwritten).
     if (key && series[key].at(-1)?.date !== isoDay(row.asOf)) series[key].push({ date: isoDay(row.asOf), value: row.value, source: row.source, notes: row.notes });
   }

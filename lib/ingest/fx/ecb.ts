@@ -33,15 +33,23 @@ export function parseEcbRates(xml: string): UsdRate[] {
       const value = Number(rate);
       if (Number.isFinite(value) && value > 0) perEur.set(currency!, value);
     }
-    const usdPerEur = perEur.get('USD');
-    if (!usdPerEur) continue;
-    const date = new Date(`${time}T00:00:00Z`);
-    rates.push({ currency: 'EUR', date, usdPerUnit: usdPerEur });
-    for (const [currency, unitsPerEur] of perEur) {
-      if (currency === 'USD') continue;
-      rates.push({ currency, date, usdPerUnit: Number((usdPerEur / unitsPerEur).toPrecision(10)) });
-    }
+    rates.push(...crossThroughEuro(new Date(`${time}T00:00:00Z`), perEur));
   }
   if (days === 0) throw new Error('The ECB file holds no reference day.');
+  return rates;
+}
+
+/**
+ * One reference day's rates (units of each currency per euro) as US dollars per unit, EUR included;
+ * nothing when the day has no USD rate to cross through.
+ */
+export function crossThroughEuro(date: Date, perEur: ReadonlyMap<string, number>): UsdRate[] {
+  const usdPerEur = perEur.get('USD');
+  if (!usdPerEur) return [];
+  const rates: UsdRate[] = [{ currency: 'EUR', date, usdPerUnit: usdPerEur }];
+  for (const [currency, unitsPerEur] of perEur) {
+    if (currency === 'USD') continue;
+    rates.push({ currency, date, usdPerUnit: Number((usdPerEur / unitsPerEur).toPrecision(10)) });
+  }
   return rates;
 }
