@@ -3,11 +3,10 @@ import { requireUser } from '@/lib/auth/viewer';
 import { readJson } from '@/lib/http/route';
 import { createSubscription } from '@/lib/payments/checkout';
 import { paymentRoute } from '@/lib/payments/http';
-import { billingIntervals } from '@/lib/payments/plans';
-import { amountSchema, resolvePlan } from '@/lib/payments/pricing';
+import { amountSchema, planFieldSchema, requiredIntervalSchema, resolvePlan } from '@/lib/payments/pricing';
 import { enforceRateLimit } from '@/lib/rate-limit';
 
-const schema = z.object({ planId: z.string().trim().min(1, 'planId is required').max(40), interval: z.enum(billingIntervals), amount: amountSchema });
+const schema = z.object({ planId: planFieldSchema('planId'), interval: requiredIntervalSchema, amount: amountSchema });
 
 // The plans page's subscribe call: a Stripe subscription waiting for its first payment (or a demo one).
 export const POST = paymentRoute(async (request) => {

@@ -7,7 +7,7 @@ import { enforceRateLimit } from '@/lib/rate-limit';
 
 const schema = z.object({
   amount: z.literal(29, 'The test payment is 29 USD'),
-  currency: z.string().trim().toLowerCase().pipe(z.literal('usd', 'The test payment is in USD')),
+  currency: z.string({ error: 'The test payment is in USD' }).trim().toLowerCase().pipe(z.literal('usd', 'The test payment is in USD')),
 });
 
 // /stripe-test: a 29 USD payment that grants nothing.

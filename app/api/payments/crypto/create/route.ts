@@ -3,15 +3,15 @@ import { requireUser } from '@/lib/auth/viewer';
 import { readJson } from '@/lib/http/route';
 import { createCryptoPayment } from '@/lib/payments/crypto/payments';
 import { paymentRoute } from '@/lib/payments/http';
-import { intervalSchema, resolvePlan } from '@/lib/payments/pricing';
+import { intervalSchema, planFieldSchema, resolvePlan } from '@/lib/payments/pricing';
 import { enforceRateLimit } from '@/lib/rate-limit';
 
 // userEmail is accepted for the page's sake and ignored: the payer is the session's user.
 const schema = z.object({
-  amount: z.coerce.number().positive('Amount must be positive'),
-  currency: z.string().trim().toUpperCase().pipe(z.enum(['BTC', 'ETH'], 'Currency must be BTC or ETH')),
-  planType: z.string().trim().min(1, 'planType is required').max(40),
-  userEmail: z.string().optional(),
+  amount: z.coerce.number({ error: 'Amount must be a number' }).refine(Number.isFinite, 'Amount must be a number').positive('Amount must be positive'),
+  currency: z.string({ error: 'Currency must be BTC or ETH' }).trim().toUpperCase().pipe(z.enum(['BTC', 'ETH'], 'Currency must be BTC or ETH')),
+  planType: planFieldSchema('planType'),
+  userEmail: z.string({ error: 'userEmail must be text' }).optional(),
   interval: intervalSchema,
 });
 

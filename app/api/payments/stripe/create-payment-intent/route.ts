@@ -3,10 +3,10 @@ import { requireUser } from '@/lib/auth/viewer';
 import { readJson } from '@/lib/http/route';
 import { createPaymentIntent } from '@/lib/payments/checkout';
 import { paymentRoute } from '@/lib/payments/http';
-import { amountSchema, intervalSchema, priceFor, resolvePlan } from '@/lib/payments/pricing';
+import { amountSchema, intervalSchema, planFieldSchema, priceFor, resolvePlan } from '@/lib/payments/pricing';
 import { enforceRateLimit } from '@/lib/rate-limit';
 
-const schema = z.object({ amount: amountSchema, planType: z.string().trim().min(1, 'planType is required').max(40), interval: intervalSchema });
+const schema = z.object({ amount: amountSchema, planType: planFieldSchema('planType'), interval: intervalSchema });
 
 // The billing page's card payment for a plan; the upgrade call afterwards applies it once confirmed.
 export const POST = paymentRoute(async (request) => {
