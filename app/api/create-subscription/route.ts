@@ -4,7 +4,7 @@ import { readJson } from '@/lib/http/route';
 import { createSubscription } from '@/lib/payments/checkout';
 import { paymentRoute } from '@/lib/payments/http';
 import { amountSchema, planFieldSchema, requiredIntervalSchema, resolvePlan } from '@/lib/payments/pricing';
-import { enforceRateLimit } from '@/lib/rate-limit';
+import { enforceLimit } from '@/lib/rate-limit';
 
 const schema = z.object({ planId: planFieldSchema('planId'), interval: requiredIntervalSchema, amount: amountSchema });
 
@@ -13,6 +13,6 @@ export const POST = paymentRoute(async (request) => {
   const { user } = await requireUser(request);
   const body = await readJson(request, schema);
   const plan = resolvePlan(body.planId);
-  await enforceRateLimit(`checkout:${user.id}`, 30, 60 * 60 * 1000, 'Too many checkout attempts. Please try again later.');
+  await enforceLimit('checkout', user.id, 'Too many checkout attempts. Please try again later.');
   return Response.json(await createSubscription(user, plan, body.interval, body.amount));
 });

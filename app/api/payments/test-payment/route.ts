@@ -3,7 +3,7 @@ import { requireUser } from '@/lib/auth/viewer';
 import { readJson } from '@/lib/http/route';
 import { createPaymentIntent } from '@/lib/payments/checkout';
 import { paymentRoute } from '@/lib/payments/http';
-import { enforceRateLimit } from '@/lib/rate-limit';
+import { enforceLimit } from '@/lib/rate-limit';
 
 const schema = z.object({
   amount: z.literal(29, 'The test payment is 29 USD'),
@@ -14,6 +14,6 @@ const schema = z.object({
 export const POST = paymentRoute(async (request) => {
   const { user } = await requireUser(request);
   await readJson(request, schema);
-  await enforceRateLimit(`test-payment:${user.id}`, 20, 60 * 60 * 1000, 'Too many test payments. Please try again later.');
+  await enforceLimit('testPayments', user.id, 'Too many test payments. Please try again later.');
   return Response.json(await createPaymentIntent(user, 'test', 2900));
 });

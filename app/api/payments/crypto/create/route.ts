@@ -4,7 +4,7 @@ import { readJson } from '@/lib/http/route';
 import { createCryptoPayment } from '@/lib/payments/crypto/payments';
 import { paymentRoute } from '@/lib/payments/http';
 import { intervalSchema, planFieldSchema, resolvePlan } from '@/lib/payments/pricing';
-import { enforceRateLimit } from '@/lib/rate-limit';
+import { enforceLimit } from '@/lib/rate-limit';
 
 // userEmail is accepted for the page's sake and ignored: the payer is the session's user.
 const schema = z.object({
@@ -19,6 +19,6 @@ export const POST = paymentRoute(async (request) => {
   const { user } = await requireUser(request);
   const body = await readJson(request, schema);
   const plan = resolvePlan(body.planType);
-  await enforceRateLimit(`crypto-payment:${user.id}`, 20, 60 * 60 * 1000, 'Too many crypto payments created. Please try again later.');
+  await enforceLimit('cryptoPayments', user.id, 'Too many crypto payments created. Please try again later.');
   return Response.json(await createCryptoPayment(user.id, plan, body.interval, body.currency, body.amount), { status: 201 });
 });
