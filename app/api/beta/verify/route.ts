@@ -1,6 +1,6 @@
 import { NextResponse } from 'next/server';
 import { isValidBetaCode, issueBetaToken } from '@/lib/auth/beta';
-import { betaCookie, betaMaxAgeSeconds, cookieOptions } from '@/lib/auth/cookies';
+import { betaCookie, betaMaxAgeSeconds, betaResetCookie, cookieOptions } from '@/lib/auth/cookies';
 import { betaCodeSchema } from '@/lib/auth/schemas';
 import { viewerFromRequest } from '@/lib/auth/viewer';
 import { db } from '@/lib/db';
@@ -15,6 +15,7 @@ export const POST = route(async (request) => {
   if (!isValidBetaCode(input.code)) return Response.json({ valid: false, message: invalidBetaCodeMessage }, { status: 400 });
   const response = NextResponse.json({ valid: true });
   response.cookies.set(betaCookie, issueBetaToken(input.code), cookieOptions(request, betaMaxAgeSeconds));
+  response.cookies.set(betaResetCookie, '', cookieOptions(request, 0));
   const { user } = await viewerFromRequest(request);
   if (user && !user.betaAccess) await db.user.update({ where: { id: user.id }, data: { betaAccess: true } });
   return response;
