@@ -48,9 +48,9 @@ describe('documentation', () => {
   const read = (file: string) => fs.readFileSync(path.join(root, file), 'utf8');
 
   it.each(names)('%s is in .env.example and the README', (name) => {
-    const { variable } = rateLimitRules[name];
-    expect(read('.env.example')).toMatch(new RegExp(`^${variable}=$`, 'm'));
-    expect(read('README.md')).toContain(`\`${variable}\``);
+    const { variable, limit } = rateLimitRules[name];
+    expect(read('.env.example')).toMatch(new RegExp(`^# .*; default ${limit}\\n${variable}=$`, 'm'));
+    expect(read('README.md')).toContain(`| \`${variable}\` | ${limit} |`);
   });
 
   it('qa.env names only known variables, with valid values', () => {
