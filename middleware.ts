@@ -1,7 +1,7 @@
 import { NextResponse, type NextRequest } from 'next/server';
 import { isPathAllowed } from './lib/auth/access';
 import { malformedPath, methodNotAllowed, unknownApiPath } from './lib/http/api-routes';
-import { betaCookie } from './lib/auth/cookies';
+import { betaCookie, betaMaxAgeSeconds, betaResetCookie } from './lib/auth/cookies';
 import { decodeSessionToken, readSessionToken } from './lib/auth/session-token';
 import { originString, publicOrigin, withForwardedOrigin } from './lib/http/public-origin';
 import { applyPageSecurityResponseHeaders, pageSecurity, withPageSecurityRequestHeaders } from './lib/http/security-headers';
@@ -35,13 +35,16 @@ export async function middleware(request: NextRequest) {
     return response;
   };
 
-  // `?reset=true` forgets the gate: this request renders without the cookie, and the browser drops it.
+  // `?reset=true` forgets the gate: this request renders without the cookie, and the browser drops it;
+  // the reset cookie keeps the gate up for a signed-in account with its own beta flag too.
   if (searchParams.get('reset') === 'true') {
     request.cookies.delete(betaCookie);
+    request.cookies.set(betaResetCookie, '1');
     const headers = withPageSecurityRequestHeaders(request.headers, security);
     headers.set('cookie', request.cookies.toString());
     const response = NextResponse.next({ request: { headers } });
     response.cookies.set(betaCookie, '', { path: '/', maxAge: 0 });
+    response.cookies.set(betaResetCookie, '1', { path: '/', httpOnly: true, sameSite: 'lax', maxAge: betaMaxAgeSeconds });
     return secured(response);
   }
 

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 
 // Debian's Chromium: Playwright cannot download its own browser on these machines.
@@ -27,7 +28,19 @@ const cryptoEnv = {
 const dbTag = process.env.E2E_PORT_BASE ? `-${portBase}` : '';
 const serverUrl = `http://127.0.0.1:${serverPort}`;
 const nextStartUrl = `http://127.0.0.1:${nextStartPort}`;
-const testEnv = { SCHEDULER_ENABLED: 'false', INGEST_ENABLED: 'false', ENABLE_TEST_ROUTES: '1', REDIS_URL: '', NEXT_TELEMETRY_DISABLED: '1' };
+/**
+ * The suite runs against a deployment configured as README "Running QA suites against a deployment"
+ * says: the raised rate limits of qa.env (one runner address registers hundreds of accounts).
+ */
+const qaEnv = Object.fromEntries(
+  fs
+    .readFileSync(path.join(__dirname, 'qa.env'), 'utf8')
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line && !line.startsWith('#'))
+    .map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)]),
+);
+const testEnv = { ...qaEnv, SCHEDULER_ENABLED: 'false', INGEST_ENABLED: 'false', ENABLE_TEST_ROUTES: '1', REDIS_URL: '', NEXT_TELEMETRY_DISABLED: '1' };
 
 export default defineConfig({
   testDir: 'e2e',

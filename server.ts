@@ -20,6 +20,10 @@ async function main() {
   if (!dev) ensureAuthSecret();
   const { betaCodes, betaGateEnabled } = await import('./lib/auth/beta');
   if (betaGateEnabled()) log(`beta gate on; invitation codes: ${betaCodes().join(', ')}`);
+  // Also checks every RATE_LIMIT_* value before the first request: a bad one stops the start.
+  const { rateLimitsInForce } = await import('./lib/rate-limits');
+  const changed = rateLimitsInForce().filter((rule) => !rule.isDefault);
+  if (changed.length) log(`rate limits set by the environment: ${changed.map((rule) => `${rule.variable}=${rule.limit}`).join(', ')}`);
 
   const applied = await applyMigrations(env.DATABASE_URL);
   if (applied.length) log(`applied migrations: ${applied.join(', ')}`);

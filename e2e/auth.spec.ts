@@ -8,6 +8,10 @@ async function signOut(page: Page) {
   await page.getByRole('button', { name: /^Account menu/ }).click();
   await page.getByRole('menuitem', { name: 'Sign out' }).click();
   await expect(page).toHaveURL('/login');
+  // Logout clears the browser's storage, the beta access with it (spec 000 §4): the gate shows again.
+  await page.getByLabel('Invitation Code').fill(demoBetaCode);
+  await page.getByRole('button', { name: 'Access Platform' }).click();
+  await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible();
 }
 
 /** Runs the 4-step wizard from /security and returns the secret and backup codes. */
@@ -253,7 +257,7 @@ test('the MFA prompt shows on the dashboard, links to /security and stays dismis
   await expect(page.getByRole('dialog', { name: 'Secure Your Account' })).toHaveCount(0);
 });
 
-test('the user menu links to settings and security and signs out to /login, keeping the gate', async ({ page, baseURL }) => {
+test('the user menu links to settings and security and signs out to /login, where the gate shows again', async ({ page, baseURL }) => {
   await signedInPage(page, baseURL!, { firstName: 'Katherine', lastName: 'Johnson' });
   await page.goto('/signals');
   await page.getByRole('button', { name: 'Account menu for Katherine Johnson' }).click();
@@ -261,9 +265,12 @@ test('the user menu links to settings and security and signs out to /login, keep
   await expect(page.getByRole('menuitem', { name: 'Security' })).toHaveAttribute('href', '/security');
   await page.keyboard.press('Escape');
   await page.evaluate(() => sessionStorage.setItem('scratch', '1'));
-  await signOut(page);
-  expect(await page.evaluate(() => [sessionStorage.getItem('scratch'), localStorage.getItem('betaAccess')])).toEqual([null, 'granted']);
-  await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible();
+  await page.getByRole('button', { name: 'Account menu for Katherine Johnson' }).click();
+  await page.getByRole('menuitem', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL('/login');
+  // Spec 000 §4: logout clears local and session storage, the stored beta access included.
+  expect(await page.evaluate(() => [sessionStorage.getItem('scratch'), localStorage.getItem('betaAccess')])).toEqual([null, null]);
+  await expect(page.getByRole('button', { name: 'Access Platform' })).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Main' })).toHaveCount(0);
 });
 

@@ -52,7 +52,7 @@ test('an account without access buys a plan through the demo checkout and reache
 
   await page.getByTestId('plan-starter').getByRole('button', { name: 'Get Started' }).click();
   await expect(page).toHaveURL(/\/checkout\?client_secret=demo_/);
-  await expect(page.getByTestId('checkout-plan')).toHaveText('Starter Plan');
+  await expect(page.getByTestId('checkout-plan')).toHaveText('Basic Plan');
   await page.getByLabel('Cardholder Name').fill('Ada Lovelace');
   await page.getByLabel('Card Number').pressSequentially('4242424242424242');
   await page.getByLabel('Expiry Date').pressSequentially('1230');

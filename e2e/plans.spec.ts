@@ -15,6 +15,9 @@ test('monthly prices, the yearly toggle with its exact figures, limits, secure-p
 
   const monthly = { starter: '$49', professional: '$199', enterprise: '$999' };
   for (const [id, price] of Object.entries(monthly)) await expect(planCard(page, id).getByTestId('plan-price')).toHaveText(price);
+  // Spec 001 §6: the tiers are Basic, Professional, Enterprise; the ids stay starter/professional/enterprise.
+  const names = { starter: 'Basic', professional: 'Professional', enterprise: 'Enterprise' };
+  for (const [id, name] of Object.entries(names)) await expect(planCard(page, id)).toHaveAccessibleName(name);
   await expect(planCard(page, 'professional').getByText('Recommended')).toBeVisible();
   await expect(planCard(page, 'starter').getByText('Track up to 50 companies')).toBeVisible();
   await expect(planCard(page, 'starter').getByText('5 custom reports per month')).toBeVisible();

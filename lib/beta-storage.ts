@@ -1,5 +1,3 @@
-import { themeStorageKey } from './theme';
-
 // The spec's browser storage keys (000 §3). The beta gate's httpOnly cookie is the authority;
 // these mirror it so the spec's client behaviour (and suites that preset them) keep working.
 
@@ -29,15 +27,14 @@ export function clearStoredBetaAccess() {
 }
 
 /**
- * Logout clears local and session storage (spec 000 §4). The beta gate's keys and the theme
- * preference survive: they belong to the browser, not to the account that signed out.
+ * Logout clears local and session storage, all of it (spec 000 §4; issue 13): betaAccess, betaAccessCode,
+ * betaRequestEmail and the theme preference too, so the gate shows again (the logout call drops its
+ * cookie) and the theme returns to the default, dark.
  */
 export function clearStorageOnLogout() {
   try {
-    const kept = [betaAccessKey, betaAccessCodeKey, themeStorageKey].map((key) => [key, localStorage.getItem(key)] as const);
     localStorage.clear();
     sessionStorage.clear();
-    for (const [key, value] of kept) if (value !== null) localStorage.setItem(key, value);
   } catch {
     // Storage can be unavailable (private modes); nothing to clear then.
   }

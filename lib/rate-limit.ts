@@ -1,6 +1,7 @@
 import Redis from 'ioredis';
 import { getEnv } from './env';
 import { AppError } from './http/errors';
+import { limitOf, rateLimitRules, type RateLimitName } from './rate-limits';
 
 // Fixed-window counters. In one process a Map does; with REDIS_URL every instance shares the same
 // counters, so a limit holds however many servers answer.
@@ -103,4 +104,13 @@ export async function enforceRateLimit(key: string, limit: number, windowMs: num
     throw new AppError('rate_limited', message, undefined, { 'Retry-After': String(Math.ceil(result.resetMs / 1000)) });
   }
   return result;
+}
+
+/**
+ * Throws a 429 once `subject` (an address or a user id) has used up the named limit of lib/rate-limits.ts,
+ * whose count an environment variable may raise. `message` may name the limit in force.
+ */
+export async function enforceLimit(name: RateLimitName, subject: string, message: string | ((limit: number) => string)) {
+  const limit = limitOf(name);
+  return enforceRateLimit(`${name}:${subject}`, limit, rateLimitRules[name].windowMs, typeof message === 'function' ? message(limit) : message);
 }

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { POST as verifyBeta } from '@/app/api/beta/verify/route';
 import { NextRequest } from 'next/server';
+import { z } from 'zod';
 import { db } from '@/lib/db';
 import { Prisma } from '@/lib/generated/sqlite/client';
 import { apiRouteMethods } from '@/lib/http/api-routes';
@@ -419,6 +420,12 @@ const hostileCookies: [string, string][] = [
 // ---------------------------------------------------------------------------------------------
 // Running and checking
 
+/**
+ * What zod says when a schema gave no message of its own (installed for this file only): a field that
+ * is absent, empty or of the wrong type must read the API's own words, as the spec's forms do (issue 13).
+ */
+const zodDefaultMessage = '<zod default message>';
+
 const tableNames = Object.values(Prisma.ModelName);
 
 // One row of counts: on PostgreSQL far cheaper than a UNION of one row per table.
@@ -483,6 +490,9 @@ async function runCase(route: string, spec: RouteSpec, handler: Handler, item: C
   if (status >= 500 && !(status === 503 && spec.unconfiguredProvider)) problems.push(`status ${status}`);
   if (status >= 400 && (typeof json?.message !== 'string' || json.message.length === 0)) problems.push(`status ${status} without a JSON message: ${response.text.slice(0, 120)}`);
   if (item.rejects && status < 400) problems.push(`accepted invalid input with ${status}`);
+  if (status >= 400 && [json?.message, ...Object.values(json?.errors ?? {}).flat()].includes(zodDefaultMessage)) {
+    problems.push(`zod's default message instead of the API's own: ${JSON.stringify(json.errors ?? {})}`);
+  }
   const expected = item.status ?? phase.status;
   if (expected !== undefined && status !== expected) problems.push(`status ${status}, expected ${expected}`);
   const protectedRoute = spec.access === 'user' || spec.access === 'entitled';
@@ -544,6 +554,7 @@ beforeAll(async () => {
   process.env.COINGECKO_BASE_URL = 'http://127.0.0.1:9';
   process.env.CRON_SECRET = 'fuzz-cron-secret-value-0123456789';
   process.env.STRIPE_WEBHOOK_SECRET = 'whsec_fuzz_0123456789';
+  z.config({ customError: () => zodDefaultMessage });
   await resetDatabase();
   const company = await db.company.create({
     data: { name: 'Acme Bitcoin Corp', ticker: 'ACME', exchange: 'NASDAQ', sector: 'Technology', btcHoldings: 100, holdingsAsOf: new Date(), source: 'test', marketCapUsd: 50_000_000 },

@@ -98,6 +98,14 @@ export function BetaGate() {
     granted.current = true;
     storeBetaAccess(trimmed);
     toast({ title: 'Access Granted!', description: `Welcome to the ${productName} private beta.` });
+    // Refreshing a `?reset=true` address would reset the gate again: once the toast has been seen, load
+    // the same page without the parameter (a full load, since the root layout renders the gate).
+    const url = new URL(window.location.href);
+    if (url.searchParams.get('reset') === 'true') {
+      url.searchParams.delete('reset');
+      setTimeout(() => window.location.replace(url.toString()), verifyDelayMs);
+      return;
+    }
     router.refresh();
   }
 

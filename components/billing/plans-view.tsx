@@ -175,7 +175,7 @@ const faq = [
   },
   {
     question: 'How does yearly billing work?',
-    answer: 'You pay for twelve months at once and save 10% on Starter, 20% on Professional and 25% on Enterprise.',
+    answer: 'You pay for twelve months at once and save 10% on Basic, 20% on Professional and 25% on Enterprise.',
   },
   {
     question: 'Which payment methods can I use?',

@@ -3,6 +3,11 @@
 export const sessionCookieNames = ['__Secure-next-auth.session-token', 'next-auth.session-token'] as const;
 export const pendingSignInCookie = 'mfa_pending';
 export const betaCookie = 'beta_access';
+/**
+ * Set by `?reset=true` (spec 000 §4: it always shows the gate): until a code is entered again, an account's
+ * own beta flag does not pass this browser through the gate either.
+ */
+export const betaResetCookie = 'beta_reset';
 export const referralCookie = 'ref_code';
 export const trialCookie = 'trial_token';
 

@@ -373,3 +373,60 @@ describe('affiliateLinkSchema', () => {
     expect(issues(affiliateLinkSchema, { name: x(101) })).toEqual(['name: Must be at most 100 characters']);
   });
 });
+
+// Spec 000 §5's table: the form's message whether the field is absent, empty, blank, null or of the
+// wrong type (issue 13: an API client that leaves a field out reads the same words as the form).
+describe('a missing, empty or wrong-typed field reads the spec message', () => {
+  const validRegister = { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', password: 'Vault-Ledger-2049' };
+  const validLogin = { email: 'ada@example.com', password: 'secret1' };
+  const validPasswordForm = { currentPassword: 'old-secret', newPassword: 'new-secret', confirmPassword: 'new-secret' };
+  const validSuggestion = { category: 'dashboard', title: 'Better charts', description: 'Please add a yearly view.', priority: 'low' };
+  const validContact = { name: 'Ada', email: 'ada@example.com', subject: 'general', message: 'Hello there, a question.', urgency: 'low' };
+
+  const table: [string, ZodType, Record<string, unknown>, string, string][] = [
+    ['Login', loginSchema, validLogin, 'email', 'Please enter a valid email'],
+    ['Login', loginSchema, validLogin, 'password', 'Password must be at least 6 characters'],
+    ['Register', registerSchema, validRegister, 'firstName', 'First name is required'],
+    ['Register', registerSchema, validRegister, 'lastName', 'Last name is required'],
+    ['Register', registerSchema, validRegister, 'email', 'Please enter a valid email'],
+    ['Register', registerSchema, validRegister, 'password', 'Password must be at least 8 characters'],
+    ['Change password (form)', changePasswordFormSchema, validPasswordForm, 'currentPassword', 'Current password is required'],
+    ['Change password (form)', changePasswordFormSchema, validPasswordForm, 'newPassword', 'New password must be at least 6 characters'],
+    ['Change password (form)', changePasswordFormSchema, validPasswordForm, 'confirmPassword', 'Please confirm your new password'],
+    ['Change password (API)', changePasswordSchema, validPasswordForm, 'currentPassword', 'Current password is required'],
+    ['Change password (API)', changePasswordSchema, validPasswordForm, 'newPassword', 'New password must be at least 6 characters'],
+    ['Suggestion', suggestionSchema, validSuggestion, 'category', 'Please select a category'],
+    ['Suggestion', suggestionSchema, validSuggestion, 'title', 'Title must be at least 3 characters'],
+    ['Suggestion', suggestionSchema, validSuggestion, 'description', 'Please provide a detailed description (minimum 10 characters)'],
+    ['Suggestion', suggestionSchema, validSuggestion, 'priority', 'Please select a priority level'],
+    ['Contact', contactSchema, validContact, 'name', 'Name must be at least 2 characters'],
+    ['Contact', contactSchema, validContact, 'email', 'Please enter a valid email'],
+    ['Contact', contactSchema, validContact, 'subject', 'Please select a subject'],
+    ['Contact', contactSchema, validContact, 'message', 'Message must be at least 10 characters'],
+    ['Contact', contactSchema, validContact, 'urgency', 'Please select urgency level'],
+    ['Beta code', betaCodeSchema, { code: 'TREASURY2026' }, 'code', 'Please enter your invitation code'],
+    ['Beta request', betaRequestSchema, { email: 'ada@example.com' }, 'email', 'Please enter a valid email'],
+    ['Affiliate link', affiliateLinkSchema, { name: 'Launch' }, 'name', 'Please enter a link name'],
+  ];
+  const variants: [string, (valid: Record<string, unknown>, field: string) => Record<string, unknown>][] = [
+    ['absent', (valid, field) => Object.fromEntries(Object.entries(valid).filter(([key]) => key !== field))],
+    ['undefined', (valid, field) => ({ ...valid, [field]: undefined })],
+    ['null', (valid, field) => ({ ...valid, [field]: null })],
+    ['empty', (valid, field) => ({ ...valid, [field]: '' })],
+    ['a number', (valid, field) => ({ ...valid, [field]: 42 })],
+    ['an object', (valid, field) => ({ ...valid, [field]: { value: 'x' } })],
+  ];
+
+  describe.each(table)('%s: %s', (_form, schema, valid, field, message) => {
+    it.each(variants)(`${field} %s`, (_variant, make) => {
+      // The form shows a field's first problem; a cross-field rule may add a second one (newPassword vs confirmPassword).
+      const found = issues(schema, make(valid, field));
+      expect(found.find((line) => line.startsWith(`${field}: `))).toBe(`${field}: ${message}`);
+      expect(found.filter((line) => !line.startsWith(`${field}: `) && line !== "confirmPassword: Passwords don't match")).toEqual([]);
+    });
+  });
+
+  it('an optional suggestion email of the wrong type reads the email message', () => {
+    expect(issues(suggestionSchema, { ...validSuggestion, email: 42 })).toEqual(['email: Please enter a valid email']);
+  });
+});

@@ -1,31 +1,35 @@
 import { z } from 'zod';
+import { optionalText, requiredChoice, requiredSecret, requiredText } from '@/lib/validation/fields';
 
 // Forms and route handlers share these schemas, so the browser and the server give the same
 // messages (spec 000 §5). Server-only rules (common-password blocklist) live in lib/auth/password.ts.
 
-const email = z.string().trim().toLowerCase().max(254, 'Please enter a valid email').pipe(z.email('Please enter a valid email'));
-const text = (max: number) => z.string().trim().max(max, `Must be at most ${max} characters`);
+const emailMessage = 'Please enter a valid email';
+const email = requiredText(emailMessage).toLowerCase().max(254, emailMessage).pipe(z.email(emailMessage));
+/** Required text of `min` to `max` characters; absent, wrong-typed and too short all read `message`. */
+const text = (message: string, max: number, min = 1) => requiredText(message, min).max(max, `Must be at most ${max} characters`);
+const tooLongPassword = 'Password must be at most 256 characters';
 
 export const loginSchema = z.object({
   email,
-  password: z.string().min(6, 'Password must be at least 6 characters').max(256, 'Password must be at most 256 characters'),
+  password: requiredSecret('Password must be at least 6 characters', 6).max(256, tooLongPassword),
 });
 export type LoginInput = z.infer<typeof loginSchema>;
 
 export const registerSchema = z.object({
-  firstName: text(100).min(1, 'First name is required'),
-  lastName: text(100).min(1, 'Last name is required'),
+  firstName: text('First name is required', 100),
+  lastName: text('Last name is required', 100),
   email,
-  password: z.string().min(8, 'Password must be at least 8 characters').max(256, 'Password must be at most 256 characters'),
+  password: requiredSecret('Password must be at least 8 characters', 8).max(256, tooLongPassword),
 });
 export type RegisterInput = z.infer<typeof registerSchema>;
 
 /** The change-password form; the API receives only currentPassword and newPassword. */
 export const changePasswordFormSchema = z
   .object({
-    currentPassword: z.string().min(1, 'Current password is required'),
-    newPassword: z.string().min(6, 'New password must be at least 6 characters').max(256, 'Password must be at most 256 characters'),
-    confirmPassword: z.string().min(1, 'Please confirm your new password'),
+    currentPassword: requiredSecret('Current password is required'),
+    newPassword: requiredSecret('New password must be at least 6 characters', 6).max(256, tooLongPassword),
+    confirmPassword: requiredSecret('Please confirm your new password'),
   })
   .refine((values) => values.newPassword === values.confirmPassword, {
     message: "Passwords don't match",
@@ -34,41 +38,36 @@ export const changePasswordFormSchema = z
 export type ChangePasswordFormInput = z.infer<typeof changePasswordFormSchema>;
 
 export const changePasswordSchema = z.object({
-  currentPassword: z.string().min(1, 'Current password is required').max(256, 'Password must be at most 256 characters'),
-  newPassword: z.string().min(6, 'New password must be at least 6 characters').max(256, 'Password must be at most 256 characters'),
+  currentPassword: requiredSecret('Current password is required').max(256, tooLongPassword),
+  newPassword: requiredSecret('New password must be at least 6 characters', 6).max(256, tooLongPassword),
 });
 
 export const authenticatorCodeMessage = 'Please enter a 6-digit code from your authenticator app.';
-export const totpCodeSchema = z.string().trim().regex(/^\d{6}$/, authenticatorCodeMessage);
+export const totpCodeSchema = z.string({ error: authenticatorCodeMessage }).trim().regex(/^\d{6}$/, authenticatorCodeMessage);
 /** Backup codes are compared uppercased; dashes and spaces are ignored. */
-export const backupCodeSchema = z
-  .string()
-  .trim()
-  .toUpperCase()
-  .min(1, 'Please enter a backup code')
-  .max(32, 'Invalid backup code');
+export const backupCodeSchema = requiredText('Please enter a backup code').toUpperCase().max(32, 'Invalid backup code');
 
 export const mfaVerifySetupSchema = z.object({
-  tempSecret: z.string().trim().min(16, 'tempSecret is required').max(128),
+  tempSecret: requiredText('tempSecret is required', 16).max(128, 'tempSecret is at most 128 characters'),
   code: totpCodeSchema,
 });
 
 export const mfaVerifySchema = z
   .object({
-    userId: z.string().trim().min(1, 'userId is required').max(64),
-    code: z.string().trim().min(1, 'Please enter a backup code or a 6-digit code').max(32),
-    useBackup: z.boolean().optional().default(false),
+    userId: requiredText('userId is required').max(64, 'userId is at most 64 characters'),
+    code: requiredText('Please enter a backup code or a 6-digit code').max(32, 'Invalid backup code'),
+    useBackup: z.boolean({ error: 'useBackup must be true or false' }).optional().default(false),
   })
   .superRefine((value, ctx) => {
     if (!value.useBackup && !/^\d{6}$/.test(value.code)) ctx.addIssue({ code: 'custom', path: ['code'], message: authenticatorCodeMessage });
   });
 
-export const mfaDisableSchema = z.object({ verificationCode: z.string().trim().min(1, 'verificationCode is required').max(64) });
+export const mfaDisableSchema = z.object({ verificationCode: requiredText('verificationCode is required').max(64, 'verificationCode is at most 64 characters') });
 
 /** The marker the client sends to disable 2FA once the verification dialog has succeeded. */
 export const mfaDisableMarker = 'VERIFIED';
 
-export const betaCodeSchema = z.object({ code: z.string().trim().min(1, 'Please enter your invitation code').max(64, 'Invalid Access Code') });
+export const betaCodeSchema = z.object({ code: requiredText('Please enter your invitation code').max(64, 'Invalid Access Code') });
 export const betaRequestSchema = z.object({ email });
 
 export const suggestionCategories = ['data-sources', 'dashboard', 'analytics', 'alerts', 'ui-ux', 'integrations', 'mobile', 'other'] as const;
@@ -76,28 +75,23 @@ export const priorities = ['low', 'medium', 'high', 'critical'] as const;
 export const contactSubjects = ['technical-support', 'billing', 'data-request', 'feature-request', 'partnership', 'general', 'other'] as const;
 
 export const suggestionSchema = z.object({
-  category: z.enum(suggestionCategories, { error: 'Please select a category' }),
-  title: text(200).min(3, 'Title must be at least 3 characters'),
-  description: text(5000).min(10, 'Please provide a detailed description (minimum 10 characters)'),
-  priority: z.enum(priorities, { error: 'Please select a priority level' }),
-  email: z
-    .string()
-    .trim()
-    .toLowerCase()
-    .max(254, 'Please enter a valid email')
-    .optional()
-    .transform((value) => value || undefined)
-    .pipe(z.email('Please enter a valid email').optional()),
+  category: requiredChoice(suggestionCategories, 'Please select a category'),
+  title: text('Title must be at least 3 characters', 200, 3),
+  description: text('Please provide a detailed description (minimum 10 characters)', 5000, 10),
+  priority: requiredChoice(priorities, 'Please select a priority level'),
+  email: optionalText(emailMessage, 254)
+    .transform((value) => value?.toLowerCase() || undefined)
+    .pipe(z.email(emailMessage).optional()),
 });
 export type SuggestionInput = z.input<typeof suggestionSchema>;
 
 export const contactSchema = z.object({
-  name: text(200).min(2, 'Name must be at least 2 characters'),
+  name: text('Name must be at least 2 characters', 200, 2),
   email,
-  subject: z.enum(contactSubjects, { error: 'Please select a subject' }),
-  message: text(5000).min(10, 'Message must be at least 10 characters'),
-  urgency: z.enum(priorities, { error: 'Please select urgency level' }),
+  subject: requiredChoice(contactSubjects, 'Please select a subject'),
+  message: text('Message must be at least 10 characters', 5000, 10),
+  urgency: requiredChoice(priorities, 'Please select urgency level'),
 });
 export type ContactInput = z.input<typeof contactSchema>;
 
-export const affiliateLinkSchema = z.object({ name: text(100).min(1, 'Please enter a link name') });
+export const affiliateLinkSchema = z.object({ name: text('Please enter a link name', 100) });

@@ -2,7 +2,7 @@ import { AppError } from '@/lib/http/errors';
 import { planFromAnyName } from '@/lib/payments/plans';
 import { accessStateOf, isEntitled, type AccessState } from './access';
 import { betaGateEnabled, verifyBetaToken } from './beta';
-import { betaCookie, betaMaxAgeSeconds, readCookie } from './cookies';
+import { betaCookie, betaMaxAgeSeconds, betaResetCookie, readCookie } from './cookies';
 import { loadSession, type CookieReader, type LoadedSession } from './session';
 import type { PublicUser } from './types';
 
@@ -20,7 +20,9 @@ export interface Viewer {
 export async function resolveViewer(read: CookieReader): Promise<Viewer> {
   const session = await loadSession(read);
   const user = session?.user ?? null;
-  const betaPassed = !betaGateEnabled() || verifyBetaToken(read(betaCookie), betaMaxAgeSeconds) || Boolean(user?.betaAccess);
+  // After `?reset=true` only a code entered again opens the gate, whatever the account holds (spec 000 §4).
+  const accountPasses = Boolean(user?.betaAccess) && read(betaResetCookie) !== '1';
+  const betaPassed = !betaGateEnabled() || verifyBetaToken(read(betaCookie), betaMaxAgeSeconds) || accountPasses;
   return { session, user, betaPassed, state: accessStateOf(user) };
 }
 

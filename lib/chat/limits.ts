@@ -1,18 +1,16 @@
-import { enforceRateLimit } from '../rate-limit';
+import { enforceLimit } from '../rate-limit';
 import { addCompanyRateLimitMessage, chatRateLimitMessage } from './messages';
 
 // Per-user limits: every chat answer may run several reads and a language-model call.
 
-const minute = 60_000;
-
-/** Chat and analysis share one allowance: 30 messages a minute per user. */
+/** Chat and analysis share one allowance (30 messages a minute per user unless RATE_LIMIT_CHAT_PER_MINUTE says otherwise). */
 export function limitChat(userId: string) {
-  return enforceRateLimit(`chat:${userId}`, 30, minute, chatRateLimitMessage);
+  return enforceLimit('chat', userId, chatRateLimitMessage);
 }
 
-/** 20 companies added per user per hour. */
+/** Companies added per user per hour (20 unless RATE_LIMIT_CHAT_ADD_COMPANY_PER_HOUR says otherwise). */
 export function limitAddCompany(userId: string) {
-  return enforceRateLimit(`chat-add-company:${userId}`, 20, 60 * minute, addCompanyRateLimitMessage);
+  return enforceLimit('chatAddCompany', userId, addCompanyRateLimitMessage);
 }
 
 /** Chat bodies are small: a message of at most 2,000 characters. */

@@ -25,30 +25,34 @@ export const companyInfoSchema = z.object({
     .transform((ticker) => ticker.toUpperCase())
     .pipe(z.string().regex(/^[A-Z0-9][A-Z0-9.\-]*$/, 'Tickers use letters, digits, dots and dashes.')),
   exchange: z
-    .string()
+    .string({ error: 'Exchange names are text.' })
     .trim()
     .max(20, 'Exchange names are at most 20 characters.')
     .nullish()
     .transform((exchange) => (exchange ? exchange.toUpperCase() : 'OTHER')),
   sector: z
-    .string()
+    .string({ error: 'Sectors are text.' })
     .trim()
     .nullish()
     .transform((sector) => sectors.find((known) => known.toLowerCase() === sector?.toLowerCase()) ?? 'Other'),
-  country: z.string().trim().max(60, 'Country names are at most 60 characters.').nullish().transform((country) => country || null),
+  country: z.string({ error: 'Country names are text.' }).trim().max(60, 'Country names are at most 60 characters.').nullish().transform((country) => country || null),
   btcHoldings: z.coerce
     .number({ error: 'Bitcoin holdings must be a number.' })
     .refine(Number.isFinite, 'Bitcoin holdings must be a number.')
     .min(0, 'Bitcoin holdings cannot be negative.')
     .max(maxBtc, 'Bitcoin holdings cannot exceed 21,000,000 BTC.'),
-  marketCapUsd: z.coerce.number().positive().finite().nullish().transform((value) => value ?? null),
-});
+  marketCapUsd: z.coerce
+    .number({ error: 'Market capitalisation must be a number.' })
+    .refine(Number.isFinite, 'Market capitalisation must be a number.')
+    .positive('Market capitalisation must be above 0.')
+    .nullish().transform((value) => value ?? null),
+}, { error: 'Give the company details (companyInfo).' });
 export type CompanyInfoInput = z.infer<typeof companyInfoSchema>;
 
 export const addCompanySchema = z.object({
   companyInfo: companyInfoSchema,
   // The preliminary analysis the user saw; the server recomputes the metrics from stored data.
-  analysis: z.record(z.string(), z.unknown()).nullish(),
+  analysis: z.record(z.string(), z.unknown(), { error: 'analysis must be an object.' }).nullish(),
 });
 export type AddCompanyInput = z.infer<typeof addCompanySchema>;
 

@@ -51,6 +51,7 @@ export function route<Context = unknown>(handler: Handler<Context>): Handler<Con
 }
 
 const defaultMaxBytes = 64 * 1024;
+export const bodyNotObjectMessage = 'The request body must be a JSON object.';
 
 /**
  * The body as text, refused as soon as it passes `maxBytes`: a chunked upload declares no length, and
@@ -90,6 +91,8 @@ export async function readJson<Schema extends z.ZodType>(
   } catch {
     throw new AppError('invalid_json', 'Request body must be valid JSON');
   }
+  // Every body is a JSON object; null, an array or a bare value has no fields to name.
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) throw new AppError('validation_failed', bodyNotObjectMessage);
   const parsed = schema.safeParse(body);
   if (!parsed.success) throw validationError(parsed.error);
   const nulAt = pathOfNulCharacter(parsed.data);

@@ -8,9 +8,9 @@ export type BillingInterval = (typeof billingIntervals)[number];
 
 export interface Plan {
   id: PlanId;
-  /** The plans page's name. */
+  /** The tier's name wherever it shows: Basic, Professional, Enterprise (spec 001 §3, §6; issue 13). The id stays starter/professional/enterprise. */
   name: string;
-  /** The billing page's name for the same tier (Basic / Professional / Enterprise). */
+  /** The same name, under the key the billing page and the current-user call read. */
   tierName: string;
   description: string;
   /** USD per month. */
@@ -28,7 +28,7 @@ export interface Plan {
 export const plans: readonly Plan[] = [
   {
     id: 'starter',
-    name: 'Starter',
+    name: 'Basic',
     tierName: 'Basic',
     description: 'For individual investors following the largest corporate treasuries.',
     monthlyPrice: 49,

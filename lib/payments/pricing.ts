@@ -1,10 +1,17 @@
 import { z } from 'zod';
 import { billingIntervals, planFromAnyName, priceCents, type BillingInterval, type Plan } from './plans';
 import { badRequest } from './http';
+import { requiredText } from '@/lib/validation/fields';
 
 // Every payment route prices from the plan table; what the client sends is only cross-checked.
 
-export const intervalSchema = z.enum(billingIntervals).optional().default('month');
+const intervalMessage = 'interval must be month or year';
+/** The billing interval a payment call names; month when left out. */
+export const intervalSchema = z.enum(billingIntervals, { error: intervalMessage }).optional().default('month');
+export const requiredIntervalSchema = z.enum(billingIntervals, { error: intervalMessage });
+
+/** A plan id or plan type field (`planId`, `planType`): absent, wrong-typed or blank reads `<name> is required`. */
+export const planFieldSchema = (name: string) => requiredText(`${name} is required`).max(40, `${name} is at most 40 characters`);
 
 export function resolvePlan(planIdOrType: string): Plan {
   const plan = planFromAnyName(planIdOrType);
@@ -35,4 +42,9 @@ export function periodEnd(from: Date, interval: BillingInterval | string): Date 
   return end;
 }
 
-export const amountSchema = z.coerce.number().positive('Amount must be positive').max(1_000_000);
+const amountMessage = 'Amount must be a number';
+export const amountSchema = z.coerce
+  .number({ error: amountMessage })
+  .refine(Number.isFinite, amountMessage)
+  .positive('Amount must be positive')
+  .max(1_000_000, 'Amount must be at most 1,000,000');

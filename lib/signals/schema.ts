@@ -1,11 +1,12 @@
 import { z } from 'zod';
+import { optionalText } from '@/lib/validation/fields';
 import type { MarketImpact } from './market-impact';
 
 // Shared by the signal endpoints and the Signals screen: request bodies and answer shapes.
 
 const id = z.string({ message: 'must be a text id' }).trim().min(1, 'must not be empty').max(64, 'must be at most 64 characters');
 
-export const watchlistBodySchema = z.object({ signalId: id, note: z.string().trim().max(500, 'Note must be at most 500 characters').optional() });
+export const watchlistBodySchema = z.object({ signalId: id, note: optionalText('Note must be at most 500 characters', 500) });
 
 export const alertBodySchema = z
   .object({

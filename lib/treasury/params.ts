@@ -41,7 +41,7 @@ export const signalsQuerySchema = z.object({
       }
       return date;
     }),
-  cursor: z.string().max(200).optional(),
+  cursor: z.string().max(200, 'cursor is not valid: take it from the X-Next-Cursor header').optional(),
   limit: count(50, 200),
 });
 

@@ -1,10 +1,12 @@
 import type { Db } from '../db';
 import { AppError } from '../http/errors';
+import { limitOf } from '../rate-limits';
 import { recomputeMetrics } from './metrics-store';
 
-/** Spec 001 §9: manual refreshes per user per day (UTC calendar day). */
-export const dailyRefreshLimit = 100;
-export const refreshLimitMessage = `Daily refresh limit reached (${dailyRefreshLimit} per day). Please wait before refreshing again; the allowance resets at midnight UTC.`;
+/** Spec 001 §9: manual refreshes per user per day (UTC calendar day); 100 unless RATE_LIMIT_REFRESH_PER_DAY says otherwise. */
+export const dailyRefreshLimit = () => limitOf('refresh');
+export const refreshLimitMessage = (limit: number) =>
+  `Daily refresh limit reached (${limit} per day). Please wait before refreshing again; the allowance resets at midnight UTC.`;
 
 export interface RefreshStats {
   dailyRefreshes: number;
@@ -17,7 +19,7 @@ function startOfUtcDay(now: Date) {
 
 export async function getRefreshStats(db: Db, userId: string, now = new Date()): Promise<RefreshStats> {
   const used = await db.refreshLog.count({ where: { userId, kind: 'manual', startedAt: { gte: startOfUtcDay(now) } } });
-  return { dailyRefreshes: used, remainingDaily: Math.max(0, dailyRefreshLimit - used) };
+  return { dailyRefreshes: used, remainingDaily: Math.max(0, dailyRefreshLimit() - used) };
 }
 
 /** What a refresh runs: the source ingesters when present, then the metrics. Replaceable for tests. */
@@ -33,12 +35,13 @@ export const recomputeOnly: RefreshWork = async (db) => {
  * clicks cannot exceed it), logged with its outcome.
  */
 export async function manualRefresh(db: Db, userId: string, work: RefreshWork = recomputeOnly, now = new Date()) {
+  const limit = dailyRefreshLimit();
   const log = await db.$transaction(async (tx) => {
     const used = await tx.refreshLog.count({ where: { userId, kind: 'manual', startedAt: { gte: startOfUtcDay(now) } } });
-    if (used >= dailyRefreshLimit) return null;
+    if (used >= limit) return null;
     return tx.refreshLog.create({ data: { userId, kind: 'manual', status: 'running', startedAt: now } });
   });
-  if (!log) throw new AppError('rate_limited', refreshLimitMessage, undefined, { 'Retry-After': String(Math.ceil((startOfUtcDay(now).getTime() + 86_400_000 - now.getTime()) / 1000)) });
+  if (!log) throw new AppError('rate_limited', refreshLimitMessage(limit), undefined, { 'Retry-After': String(Math.ceil((startOfUtcDay(now).getTime() + 86_400_000 - now.getTime()) / 1000)) });
   try {
     const result = await work(db);
     await db.refreshLog.update({ where: { id: log.id }, data: { status: 'ok', message: result.message, itemsAdded: result.itemsAdded, finishedAt: new Date() } });

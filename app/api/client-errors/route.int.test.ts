@@ -30,7 +30,7 @@ it('stores a report under the reference ID the error screen showed', async () =>
 
 it.each([
   ['invalid JSON', '{', 400, 'Request body must be valid JSON'],
-  ['a missing message', { referenceId: 'ERR-ABC' }, 400, 'Invalid input: expected string, received undefined'],
+  ['a missing message', { referenceId: 'ERR-ABC' }, 400, 'Message is required'],
   ['a malformed reference ID', { referenceId: 'robert"); drop', message: 'x' }, 400, 'Invalid reference ID'],
   ['an oversized body', { referenceId: 'ERR-ABC', message: 'x', stack: 'y'.repeat(20_000) }, 413, 'Request body is too large'],
 ])('answers %s with a clear 4xx and stores nothing', async (_case, body, status, message) => {

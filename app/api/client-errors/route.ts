@@ -1,11 +1,11 @@
 import { db } from '@/lib/db';
 import { clientErrorSchema, recordClientError } from '@/lib/errors/client-errors';
 import { clientIp, readJson, route } from '@/lib/http/route';
-import { enforceRateLimit } from '@/lib/rate-limit';
+import { enforceLimit } from '@/lib/rate-limit';
 
 // Open to signed-out visitors on purpose: a page can fail before anyone signs in.
 export const POST = route(async (request) => {
-  await enforceRateLimit(`client-errors:${clientIp(request)}`, 20, 60_000, 'Too many error reports. Please try again later.');
+  await enforceLimit('clientErrors', clientIp(request), 'Too many error reports. Please try again later.');
   const input = await readJson(request, clientErrorSchema, 16 * 1024);
   const report = await recordClientError(db, input, request.headers.get('user-agent'));
   return Response.json({ referenceId: report.referenceId }, { status: 201 });

@@ -3,17 +3,16 @@ import { requireUser } from '@/lib/auth/viewer';
 import { readJson } from '@/lib/http/route';
 import { createSubscription } from '@/lib/payments/checkout';
 import { paymentRoute } from '@/lib/payments/http';
-import { billingIntervals } from '@/lib/payments/plans';
-import { amountSchema, resolvePlan } from '@/lib/payments/pricing';
-import { enforceRateLimit } from '@/lib/rate-limit';
+import { amountSchema, planFieldSchema, requiredIntervalSchema, resolvePlan } from '@/lib/payments/pricing';
+import { enforceLimit } from '@/lib/rate-limit';
 
-const schema = z.object({ planId: z.string().trim().min(1, 'planId is required').max(40), interval: z.enum(billingIntervals), amount: amountSchema });
+const schema = z.object({ planId: planFieldSchema('planId'), interval: requiredIntervalSchema, amount: amountSchema });
 
 // The plans page's subscribe call: a Stripe subscription waiting for its first payment (or a demo one).
 export const POST = paymentRoute(async (request) => {
   const { user } = await requireUser(request);
   const body = await readJson(request, schema);
   const plan = resolvePlan(body.planId);
-  await enforceRateLimit(`checkout:${user.id}`, 30, 60 * 60 * 1000, 'Too many checkout attempts. Please try again later.');
+  await enforceLimit('checkout', user.id, 'Too many checkout attempts. Please try again later.');
   return Response.json(await createSubscription(user, plan, body.interval, body.amount));
 });

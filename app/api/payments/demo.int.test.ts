@@ -34,10 +34,12 @@ describe('plans', () => {
     const response = await call(plans, '/api/payments/plans');
     expect(response.status).toBe(200);
     expect(response.json).toEqual([
-      expect.objectContaining({ id: 'starter', name: 'Starter', tierName: 'Basic', price: 49, interval: 'month', recommended: false, yearlyPrice: 529.2, yearlyDiscount: 0.1, companyLimit: 50, reportLimit: 5 }),
+      expect.objectContaining({ id: 'starter', name: 'Basic', tierName: 'Basic', price: 49, interval: 'month', recommended: false, yearlyPrice: 529.2, yearlyDiscount: 0.1, companyLimit: 50, reportLimit: 5 }),
       expect.objectContaining({ id: 'professional', name: 'Professional', tierName: 'Professional', price: 199, recommended: true, yearlyPrice: 1910.4, yearlyDiscount: 0.2, companyLimit: 500, reportLimit: null }),
       expect.objectContaining({ id: 'enterprise', name: 'Enterprise', tierName: 'Enterprise', price: 999, yearlyPrice: 8991, yearlyDiscount: 0.25, companyLimit: null, reportLimit: null }),
     ]);
+    // Spec 001 §3: the payments call names the tiers Basic, Professional, Enterprise; the ids stay the plans page's.
+    expect(response.json.map((plan: { id: string; name: string }) => `${plan.id}: ${plan.name}`)).toEqual(['starter: Basic', 'professional: Professional', 'enterprise: Enterprise']);
     for (const plan of response.json) {
       expect(typeof plan.description).toBe('string');
       expect(plan.features.length).toBeGreaterThan(0);

@@ -3,13 +3,13 @@ import { requireEntitledUser } from '@/lib/auth/viewer';
 import { db } from '@/lib/db';
 import { AppError } from '@/lib/http/errors';
 import { readJson, route } from '@/lib/http/route';
-import { enforceRateLimit } from '@/lib/rate-limit';
+import { enforceLimit } from '@/lib/rate-limit';
 
 
 /** Feature Suggestions (spec 000 §2, §7): subscribed or beta users only, like the /suggestions page. */
 export const POST = route(async (request) => {
   const { user } = await requireEntitledUser(request);
-  await enforceRateLimit(`suggestion:${user.id}`, 20, 60 * 60 * 1000, 'Too many suggestions submitted. Please try again in an hour.');
+  await enforceLimit('suggestions', user.id, 'Too many suggestions submitted. Please try again in an hour.');
   const input = await readJson(request, suggestionSchema);
   const { id } = await db.suggestion.create({ data: { ...input, email: input.email ?? null, userId: user.id }, select: { id: true } });
   return Response.json({ success: true, id }, { status: 201 });

@@ -3,7 +3,7 @@ import { createLink, listLinks } from '@/lib/affiliate/links';
 import { requestOrigin } from '@/lib/affiliate/urls';
 import { affiliateLinkSchema } from '@/lib/auth/schemas';
 import { readJson, route } from '@/lib/http/route';
-import { enforceRateLimit } from '@/lib/rate-limit';
+import { enforceLimit } from '@/lib/rate-limit';
 
 export const GET = route(async (request) => {
   const { user } = await requireEntitledUser(request);
@@ -13,6 +13,6 @@ export const GET = route(async (request) => {
 export const POST = route(async (request) => {
   const { user } = await requireEntitledUser(request);
   const { name } = await readJson(request, affiliateLinkSchema);
-  await enforceRateLimit(`affiliate-link:${user.id}`, 30, 60 * 60 * 1000, 'Too many affiliate links created. Please try again in an hour.');
+  await enforceLimit('affiliateLinks', user.id, 'Too many affiliate links created. Please try again in an hour.');
   return Response.json(await createLink(user.id, name, requestOrigin(request)), { status: 201 });
 });

@@ -7,12 +7,12 @@ import { requireUser } from '@/lib/auth/viewer';
 import { db } from '@/lib/db';
 import { AppError } from '@/lib/http/errors';
 import { readJson, route } from '@/lib/http/route';
-import { enforceRateLimit } from '@/lib/rate-limit';
+import { enforceLimit } from '@/lib/rate-limit';
 
 /** Changes the password and signs out every other browser; this one gets a fresh session. */
 export const POST = route(async (request) => {
   const { user } = await requireUser(request);
-  await enforceRateLimit(`change-password:${user.id}`, 10, 15 * 60 * 1000, 'Too many attempts. Please wait 15 minutes and try again.');
+  await enforceLimit('changePassword', user.id, 'Too many attempts. Please wait 15 minutes and try again.');
   const input = await readJson(request, changePasswordSchema);
   if (!(await verifyPassword(input.currentPassword, user.passwordHash))) {
     throw new AppError('validation_failed', currentPasswordWrongMessage, { currentPassword: [currentPasswordWrongMessage] });

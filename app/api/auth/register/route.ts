@@ -2,12 +2,12 @@ import { attributeRegistration } from '@/lib/affiliate/attribution';
 import { completePasswordStep, registerAccount } from '@/lib/auth/accounts';
 import { registerSchema } from '@/lib/auth/schemas';
 import { clientIp, readJson, route } from '@/lib/http/route';
-import { enforceRateLimit } from '@/lib/rate-limit';
+import { enforceLimit } from '@/lib/rate-limit';
 
 // Unknown fields (role, subscription…) are stripped by the schema: an account always starts as a
 // plain user without a subscription.
 export const POST = route(async (request) => {
-  await enforceRateLimit(`register:${clientIp(request)}`, 200, 60 * 60 * 1000, 'Too many accounts created from this address. Please try again later.');
+  await enforceLimit('register', clientIp(request), 'Too many accounts created from this address. Please try again later.');
   const input = await readJson(request, registerSchema);
   const user = await registerAccount(input, request);
   await attributeRegistration(user.id, request);

@@ -1,11 +1,11 @@
 import { betaRequestSchema } from '@/lib/auth/schemas';
 import { db } from '@/lib/db';
 import { clientIp, readJson, route } from '@/lib/http/route';
-import { enforceRateLimit } from '@/lib/rate-limit';
+import { enforceLimit } from '@/lib/rate-limit';
 
 export const POST = route(async (request) => {
   const ip = clientIp(request);
-  await enforceRateLimit(`beta-request:${ip}`, 50, 60 * 60 * 1000, 'Too many requests from this address. Please try again later.');
+  await enforceLimit('betaRequest', ip, 'Too many requests from this address. Please try again later.');
   const { email } = await readJson(request, betaRequestSchema);
   const existing = await db.betaRequest.findFirst({ where: { email }, select: { id: true } });
   if (!existing) await db.betaRequest.create({ data: { email, ip } });

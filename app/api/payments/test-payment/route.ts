@@ -3,17 +3,17 @@ import { requireUser } from '@/lib/auth/viewer';
 import { readJson } from '@/lib/http/route';
 import { createPaymentIntent } from '@/lib/payments/checkout';
 import { paymentRoute } from '@/lib/payments/http';
-import { enforceRateLimit } from '@/lib/rate-limit';
+import { enforceLimit } from '@/lib/rate-limit';
 
 const schema = z.object({
   amount: z.literal(29, 'The test payment is 29 USD'),
-  currency: z.string().trim().toLowerCase().pipe(z.literal('usd', 'The test payment is in USD')),
+  currency: z.string({ error: 'The test payment is in USD' }).trim().toLowerCase().pipe(z.literal('usd', 'The test payment is in USD')),
 });
 
 // /stripe-test: a 29 USD payment that grants nothing.
 export const POST = paymentRoute(async (request) => {
   const { user } = await requireUser(request);
   await readJson(request, schema);
-  await enforceRateLimit(`test-payment:${user.id}`, 20, 60 * 60 * 1000, 'Too many test payments. Please try again later.');
+  await enforceLimit('testPayments', user.id, 'Too many test payments. Please try again later.');
   return Response.json(await createPaymentIntent(user, 'test', 2900));
 });

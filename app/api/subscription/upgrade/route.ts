@@ -3,12 +3,13 @@ import { requireUser } from '@/lib/auth/viewer';
 import { readJson } from '@/lib/http/route';
 import { publicSubscription } from '@/lib/payments/checkout';
 import { paymentRoute } from '@/lib/payments/http';
-import { resolvePlan } from '@/lib/payments/pricing';
+import { planFieldSchema, resolvePlan } from '@/lib/payments/pricing';
+import { optionalText } from '@/lib/validation/fields';
 import { upgradeWithConfirmedPayment } from '@/lib/payments/upgrade';
 
 const schema = z.object({
-  planId: z.string().trim().min(1, 'planId is required').max(40),
-  paymentMethod: z.string().trim().max(40).optional(),
+  planId: planFieldSchema('planId'),
+  paymentMethod: optionalText('paymentMethod is at most 40 characters of text', 40),
 });
 
 // Applies a confirmed payment for the plan; without one the answer is 402 and nothing changes.

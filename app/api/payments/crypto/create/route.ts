@@ -3,15 +3,15 @@ import { requireUser } from '@/lib/auth/viewer';
 import { readJson } from '@/lib/http/route';
 import { createCryptoPayment } from '@/lib/payments/crypto/payments';
 import { paymentRoute } from '@/lib/payments/http';
-import { intervalSchema, resolvePlan } from '@/lib/payments/pricing';
-import { enforceRateLimit } from '@/lib/rate-limit';
+import { intervalSchema, planFieldSchema, resolvePlan } from '@/lib/payments/pricing';
+import { enforceLimit } from '@/lib/rate-limit';
 
 // userEmail is accepted for the page's sake and ignored: the payer is the session's user.
 const schema = z.object({
-  amount: z.coerce.number().positive('Amount must be positive'),
-  currency: z.string().trim().toUpperCase().pipe(z.enum(['BTC', 'ETH'], 'Currency must be BTC or ETH')),
-  planType: z.string().trim().min(1, 'planType is required').max(40),
-  userEmail: z.string().optional(),
+  amount: z.coerce.number({ error: 'Amount must be a number' }).refine(Number.isFinite, 'Amount must be a number').positive('Amount must be positive'),
+  currency: z.string({ error: 'Currency must be BTC or ETH' }).trim().toUpperCase().pipe(z.enum(['BTC', 'ETH'], 'Currency must be BTC or ETH')),
+  planType: planFieldSchema('planType'),
+  userEmail: z.string({ error: 'userEmail must be text' }).optional(),
   interval: intervalSchema,
 });
 
@@ -19,6 +19,6 @@ export const POST = paymentRoute(async (request) => {
   const { user } = await requireUser(request);
   const body = await readJson(request, schema);
   const plan = resolvePlan(body.planType);
-  await enforceRateLimit(`crypto-payment:${user.id}`, 20, 60 * 60 * 1000, 'Too many crypto payments created. Please try again later.');
+  await enforceLimit('cryptoPayments', user.id, 'Too many crypto payments created. Please try again later.');
   return Response.json(await createCryptoPayment(user.id, plan, body.interval, body.currency, body.amount), { status: 201 });
 });

@@ -1,10 +1,11 @@
 import { z } from 'zod';
+import { requiredText } from '@/lib/validation/fields';
 import { requireUser } from '@/lib/auth/viewer';
 import { readJson } from '@/lib/http/route';
 import { confirmDemoSubscription, publicSubscription } from '@/lib/payments/checkout';
 import { paymentRoute } from '@/lib/payments/http';
 
-const schema = z.object({ subscriptionId: z.string().trim().min(1, 'subscriptionId is required').max(100) });
+const schema = z.object({ subscriptionId: requiredText('subscriptionId is required').max(100, 'subscriptionId is at most 100 characters') });
 
 // DEMO MODE only (no Stripe key): the checkout page's simulated payment. 404 in live mode.
 export const POST = paymentRoute(async (request) => {

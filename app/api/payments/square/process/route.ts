@@ -1,17 +1,18 @@
 import { z } from 'zod';
+import { requiredText } from '@/lib/validation/fields';
 import { requireUser } from '@/lib/auth/viewer';
 import { AppError } from '@/lib/http/errors';
 import { readJson } from '@/lib/http/route';
 import { PaymentProblem, paymentRoute } from '@/lib/payments/http';
-import { amountSchema, intervalSchema, priceFor, resolvePlan } from '@/lib/payments/pricing';
+import { amountSchema, intervalSchema, planFieldSchema, priceFor, resolvePlan } from '@/lib/payments/pricing';
 import { processSquarePayment } from '@/lib/payments/square';
-import { enforceRateLimit } from '@/lib/rate-limit';
+import { enforceLimit } from '@/lib/rate-limit';
 
 const schema = z.object({
-  sourceId: z.string().trim().min(1, 'sourceId is required').max(500),
+  sourceId: requiredText('sourceId is required').max(500, 'sourceId is at most 500 characters'),
   amount: amountSchema,
-  currency: z.string().trim().toUpperCase().pipe(z.literal('USD', 'Currency must be USD')),
-  planType: z.string().trim().min(1, 'planType is required').max(40),
+  currency: z.string({ error: 'Currency must be USD' }).trim().toUpperCase().pipe(z.literal('USD', 'Currency must be USD')),
+  planType: planFieldSchema('planType'),
   interval: intervalSchema,
 });
 
@@ -22,7 +23,7 @@ export const POST = paymentRoute(async (request) => {
     const body = await readJson(request, schema);
     const plan = resolvePlan(body.planType);
     const amountCents = priceFor(plan, body.interval, body.amount);
-    await enforceRateLimit(`checkout:${user.id}`, 30, 60 * 60 * 1000, 'Too many checkout attempts. Please try again later.');
+    await enforceLimit('checkout', user.id, 'Too many checkout attempts. Please try again later.');
     return Response.json(await processSquarePayment(user.id, body.sourceId, plan, body.interval, amountCents));
   } catch (error) {
     if (error instanceof AppError) throw new PaymentProblem(error.status, error.message, { error: error.message, code: error.code, ...(error.errors ? { errors: error.errors } : {}) });

@@ -3,10 +3,10 @@ import { requireUser } from '@/lib/auth/viewer';
 import { readJson } from '@/lib/http/route';
 import { createPaymentIntent } from '@/lib/payments/checkout';
 import { paymentRoute } from '@/lib/payments/http';
-import { amountSchema, intervalSchema, priceFor, resolvePlan } from '@/lib/payments/pricing';
-import { enforceRateLimit } from '@/lib/rate-limit';
+import { amountSchema, intervalSchema, planFieldSchema, priceFor, resolvePlan } from '@/lib/payments/pricing';
+import { enforceLimit } from '@/lib/rate-limit';
 
-const schema = z.object({ amount: amountSchema, planType: z.string().trim().min(1, 'planType is required').max(40), interval: intervalSchema });
+const schema = z.object({ amount: amountSchema, planType: planFieldSchema('planType'), interval: intervalSchema });
 
 // The billing page's card payment for a plan; the upgrade call afterwards applies it once confirmed.
 export const POST = paymentRoute(async (request) => {
@@ -14,6 +14,6 @@ export const POST = paymentRoute(async (request) => {
   const body = await readJson(request, schema);
   const plan = resolvePlan(body.planType);
   const amountCents = priceFor(plan, body.interval, body.amount);
-  await enforceRateLimit(`checkout:${user.id}`, 30, 60 * 60 * 1000, 'Too many checkout attempts. Please try again later.');
+  await enforceLimit('checkout', user.id, 'Too many checkout attempts. Please try again later.');
   return Response.json(await createPaymentIntent(user, 'upgrade', amountCents, plan, body.interval));
 });
