@@ -146,7 +146,7 @@ export async function listHoldings(db: Db, page: PageOptions, now = new Date()) 
   return companies.map((company) => ({ ...companyView(company, market.priceUsd), activeSignals: signalsOf.get(company.id) ?? [] }));
 }
 
-export async function listCompanies(db: Db, page: PageOptions, now = new Date()) {
+export async function listCompanies(db: Db, page: PageOptions & { ids?: string[] }, now = new Date()) {
   const [market, companies] = await Promise.all([loadBtcPrice(db, now), loadCompanies(db, page)]);
   return companies.map((company) => companyView(company, market.priceUsd));
 }
