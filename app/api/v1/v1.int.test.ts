@@ -20,6 +20,7 @@ import { GET as affiliateStats } from '@/app/api/affiliate/stats/route';
 import { hashSecret } from '@/lib/api-keys/secret';
 import { v1Endpoints } from '@/lib/api-v1/endpoints';
 import { applyDashboardFilter } from '@/lib/dashboard/filters';
+import type { HoldingRecord } from '@/lib/dashboard/load';
 import { parseCsv } from '@/lib/csv';
 import { db } from '@/lib/db';
 import { seedAll } from '@/lib/db/seed-all';
@@ -318,9 +319,9 @@ describe('exports', () => {
     expect(comments[1]).toMatch(/^# As of: \d{4}-\d{2}-\d{2}T/);
     expect(comments[2]).toMatch(/^# Sources: holdings: /);
     // What the screen renders: the holdings query, filtered by the same function, ranked in the unfiltered order.
-    const screen = (await call(legacyHoldings, '/api/treasury/holdings', { jar: owner.jar })).json;
+    const screen: HoldingRecord[] = (await call(legacyHoldings, '/api/treasury/holdings', { jar: owner.jar })).json;
     const shown = applyDashboardFilter(screen, filter, { now: new Date(), recentChangeIds: new Set() });
-    expect(rows.map((row) => row.company)).toEqual(shown.map((row: { name: string }) => row.name));
+    expect(rows.map((row) => row.company)).toEqual(shown.map((row) => row.name));
     const first = shown[0];
     if (first) {
       expect(rows[0]).toEqual({
@@ -330,7 +331,7 @@ describe('exports', () => {
         exchange: first.exchange,
         sector: first.sector,
         holdings_btc: String(first.btcHoldings),
-        value_usd: first.holdings[0].currentValue === null ? '' : String(first.holdings[0].currentValue),
+        value_usd: first.holdings[0]!.currentValue === null ? '' : String(first.holdings[0]!.currentValue),
         health_grade: first.metrics.healthGrade,
         ai_risk_score: String(first.metrics.aiRiskScore),
         mnav_multiple: first.metrics.premiumToNav === null ? '' : String(first.metrics.premiumToNav),
