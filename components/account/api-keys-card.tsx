@@ -74,7 +74,7 @@ export function ApiKeysCard() {
   });
 
   return (
-    <Card className="lg:col-span-2" data-testid="api-keys-card">
+    <Card className="min-w-0 lg:col-span-2" data-testid="api-keys-card">
       <CardHeader>
         <CardTitle id="api-keys-title">API Keys</CardTitle>
         <CardDescription>
@@ -126,7 +126,7 @@ export function ApiKeysCard() {
 
         {created && (
           <div role="status" className="rounded-md border border-amber-500/60 bg-amber-500/10 p-4" data-testid="api-key-secret-panel">
-            <p className="font-medium">Your new key “{created.name}”</p>
+            <p className="font-medium [overflow-wrap:anywhere]">Your new key “{created.name}”</p>
             <p className="mt-1 text-sm text-muted-foreground">Copy it now and keep it somewhere safe. This is the only time it is shown: we store only a hash of it.</p>
             <div className="mt-3 flex items-center gap-2">
               <code className="min-w-0 flex-1 truncate rounded bg-muted px-2 py-1.5 font-mono text-xs" data-testid="api-key-secret">
@@ -156,7 +156,7 @@ export function ApiKeysCard() {
               <li key={key.id} className="flex flex-col gap-2 p-3 sm:flex-row sm:items-center sm:justify-between" data-testid="api-key-row" data-key-prefix={key.prefix}>
                 <div className="min-w-0 space-y-1">
                   <div className="flex flex-wrap items-center gap-2">
-                    <span className="font-medium">{key.name}</span>
+                    <span className="font-medium [overflow-wrap:anywhere]">{key.name}</span>
                     <code className="font-mono text-xs text-muted-foreground">{key.prefix}…</code>
                     <Badge variant={statusVariant[key.status]}>{key.status === 'active' ? 'Active' : key.status === 'expired' ? 'Expired' : 'Revoked'}</Badge>
                   </div>
