@@ -71,6 +71,33 @@ export async function findLiveKey(db: Db, token: string, now = new Date()) {
   return key;
 }
 
-export async function recordKeyUse(db: Db, id: string, now = new Date()) {
-  await db.apiKey.update({ where: { id }, data: { lastUsedAt: now, useCount: { increment: 1 } } });
+// Uses waiting to be written, and the write in flight, per key. Concurrent requests of one key would
+// otherwise queue on the row's lock (one UPDATE each); instead the uses that arrive while a write
+// runs are added up and written by the next one. Each request still resolves only once a write
+// holding its use has finished, so the count the owner sees is never behind an answered request.
+const pendingUses = new Map<string, { count: number; lastUsedAt: Date }>();
+const writesInFlight = new Map<string, Promise<void>>();
+
+function flushUses(db: Db, id: string): Promise<void> {
+  const running = writesInFlight.get(id);
+  if (running) return running.then(() => (pendingUses.has(id) ? flushUses(db, id) : undefined));
+  const uses = pendingUses.get(id);
+  if (!uses) return Promise.resolve();
+  pendingUses.delete(id);
+  const write = db.apiKey
+    .update({ where: { id }, data: { lastUsedAt: uses.lastUsedAt, useCount: { increment: uses.count } } })
+    .then(() => undefined)
+    .finally(() => writesInFlight.delete(id));
+  writesInFlight.set(id, write);
+  return write;
+}
+
+/** Counts one use of a key and records when; resolves once it is written. */
+export function recordKeyUse(db: Db, id: string, now = new Date()): Promise<void> {
+  const uses = pendingUses.get(id);
+  if (uses) {
+    uses.count += 1;
+    if (now > uses.lastUsedAt) uses.lastUsedAt = now;
+  } else pendingUses.set(id, { count: 1, lastUsedAt: now });
+  return flushUses(db, id);
 }
