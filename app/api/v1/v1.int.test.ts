@@ -253,7 +253,10 @@ describe('pagination and filters', () => {
     expect(ids).toEqual(legacy.json.map((row: { id: string }) => row.id).slice(0, ids.length));
     const typed = await call(signals, '/api/v1/signals?type=sec-filing&severity=high', { headers: bearer(secret) });
     for (const row of typed.json.data) expect(row).toMatchObject({ signalType: 'sec-filing', severity: 'high' });
-    expect((await call(signals, '/api/v1/signals?severity=urgent', { headers: bearer(secret) })).status).toBe(400);
+    const invalid = await call(signals, '/api/v1/signals?severity=urgent', { headers: bearer(secret) });
+    expect(invalid.status).toBe(400);
+    expect(invalid.json.message).toBe('severity must be one of critical, high, medium, low');
+    expect(invalid.headers.get('ratelimit-limit')).toMatch(/^\d+$/);
   });
 });
 
