@@ -9,6 +9,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { CopyButton } from '@/components/affiliate/copy-button';
 import { applyFieldErrors, serverMessageOr } from '@/components/auth/form-errors';
+import { useAuth } from '@/components/auth/use-auth';
 import {
   AlertDialog,
   AlertDialogAction,
@@ -46,6 +47,7 @@ const statusVariant = { active: 'success', expired: 'warning', revoked: 'seconda
 
 export function ApiKeysCard() {
   const queryClient = useQueryClient();
+  const { isEntitled } = useAuth();
   const keys = useQuery({ queryKey: keysQueryKey, queryFn: () => getJson<ApiKeyDto[]>(keysUrl) });
   const [created, setCreated] = useState<{ name: string; secret: string } | null>(null);
   const form = useForm<FormInput>({ resolver: zodResolver(formSchema), defaultValues: { name: '', expiry: 'never' } });
@@ -83,6 +85,12 @@ export function ApiKeysCard() {
         </CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-6">
+        {!isEntitled && (
+          <p className="rounded-md border border-warning/40 bg-warning/10 p-3 text-sm" data-testid="api-keys-unentitled">
+            Creating keys and calling the API need an active subscription or beta access. <Link href="/subscription" className="underline underline-offset-2">Choose a plan</Link>; your existing keys
+            can still be revoked here.
+          </p>
+        )}
         <form onSubmit={onSubmit} className="grid gap-4 sm:grid-cols-[1fr_12rem_auto] sm:items-start" noValidate aria-label="Create an API key">
           <Field data-invalid={Boolean(errors.name)}>
             <FieldLabel htmlFor="api-key-name">Key Name</FieldLabel>
@@ -118,7 +126,7 @@ export function ApiKeysCard() {
               )}
             />
           </Field>
-          <Button type="submit" disabled={isSubmitting} className="sm:mt-6">
+          <Button type="submit" disabled={isSubmitting || !isEntitled} className="sm:mt-6">
             <KeyRound aria-hidden="true" />
             {isSubmitting ? 'Creating Key...' : 'Create Key'}
           </Button>

@@ -377,6 +377,32 @@ describe('exports', () => {
     expect(mnav.json.data).toEqual(legacy.mnavHistory.map((point: { asOf: string; premiumToNav: number }) => ({ as_of: point.asOf, mnav_multiple: point.premiumToNav })));
   });
 
+  // 1,234 matches of one search: also more FTS candidates than SQLite binds in one query.
+  it('streams a long signal history page by page, every row once', async () => {
+    const company = await db.company.findFirstOrThrow({ where: { ticker: 'MSTR' } });
+    const base = Date.UTC(2019, 0, 1);
+    await db.signal.createMany({
+      data: Array.from({ length: 1_234 }, (_, index) => ({
+        sourceId: `bulk-export-${index}`,
+        companyId: company.id,
+        companyName: company.name,
+        description: `Bulk export signal ${index}`,
+        source: 'Bulk test source',
+        detectedAt: new Date(base + index * 60_000),
+        confidence: 50,
+        signalType: 'other',
+        severity: 'medium',
+      })),
+    });
+    const response = await call(signalsExport, '/api/v1/signals/export?q=Bulk%20export%20signal&format=csv', { headers: bearer(secret) });
+    const { rows } = csvRows(response.text);
+    expect(rows).toHaveLength(1_234);
+    expect(new Set(rows.map((row) => row.description)).size).toBe(1_234);
+    expect(rows[0]!.description).toBe('Bulk export signal 1233');
+    const json = await call(signalsExport, '/api/v1/signals/export?q=Bulk%20export%20signal&format=json', { headers: bearer(secret) });
+    expect(json.json.data).toHaveLength(1_234);
+  });
+
   it('neutralises spreadsheet formulas in text cells', async () => {
     const signal = await db.signal.findFirstOrThrow({ where: { severity: 'low' }, orderBy: { detectedAt: 'desc' } });
     await db.signal.update({ where: { id: signal.id }, data: { description: '=HYPERLINK("http://evil.example","x")' } });
