@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { expect, test, type Download, type Page } from '@playwright/test';
-import { signedInPage } from './support/session';
+import { signedInPage, unsubscribedContext } from './support/session';
 
 // Issue 17 end to end: a subscriber creates a key on Account Settings (shown once), calls the read
 // API with it from outside the browser, downloads the screens' exports, reads the docs page, and
@@ -118,4 +118,18 @@ test('the account page works on a phone', async ({ page, baseURL }) => {
   await expect(card.getByTestId('api-key-secret')).toBeVisible();
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(overflow).toBeLessThanOrEqual(0);
+});
+
+test('without a subscription the card explains why keys cannot be created', async ({ browser, baseURL }) => {
+  const context = await unsubscribedContext(browser, baseURL!);
+  const page = await context.newPage();
+  await page.goto('/settings');
+  const card = page.getByTestId('api-keys-card');
+  await expect(card.getByTestId('api-keys-unentitled')).toContainText('need an active subscription or beta access');
+  await expect(card.getByRole('button', { name: 'Create Key' })).toBeDisabled();
+  // The API refuses the session too, and the docs page is for subscribers.
+  expect((await context.request.get(`${baseURL}/api/v1/companies`)).status()).toBe(403);
+  await page.goto('/api-docs');
+  await expect(page).toHaveURL(/\/subscription$/);
+  await context.close();
 });
