@@ -110,7 +110,7 @@ in
     Promoted`;
 
   return (
-    <div className="flex flex-col gap-6" data-testid="api-docs">
+    <div className="flex min-w-0 flex-col gap-6" data-testid="api-docs">
       <Card>
         <CardHeader>
           <CardTitle>Getting started</CardTitle>
@@ -137,7 +137,7 @@ in
         </CardContent>
       </Card>
 
-      <div className="grid gap-6 xl:grid-cols-2">
+      <div className="grid gap-6 xl:grid-cols-2 [&>*]:min-w-0">
         <Card>
           <CardHeader>
             <CardTitle>curl</CardTitle>
@@ -180,9 +180,9 @@ in
           Endpoints
         </h2>
         {operations.map(({ path, operation }) => (
-          <Card key={path} id={operation.operationId} data-testid="api-docs-endpoint">
+          <Card key={path} id={operation.operationId} className="min-w-0" data-testid="api-docs-endpoint">
             <CardHeader>
-              <CardTitle className="flex flex-wrap items-center gap-2 font-mono text-sm sm:text-base">
+              <CardTitle className="flex flex-wrap items-center gap-2 font-mono text-sm break-all sm:text-base">
                 <Badge variant="info">GET</Badge>
                 {path}
               </CardTitle>
