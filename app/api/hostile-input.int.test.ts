@@ -42,6 +42,8 @@ interface RouteSpec {
   headers?: () => Record<string, string>;
   /** Hostile values of one header, for the routes that read it (cron, webhooks). */
   headerCases?: Record<string, string[]>;
+  /** Bad `Authorization` values for /api/v1: a 401 in every phase, the session cookie notwithstanding (a key, when sent, is what counts). */
+  bearerCases?: string[];
   /** A payment provider this environment has not configured: 503 with a message is an honest answer. */
   unconfiguredProvider?: boolean;
   /** Password fields: a value they accept costs a password hash (scrypt), so they get one of each kind, not every string. */
@@ -54,7 +56,13 @@ const fixtures = { companyId: '', signalId: '', userId: '' };
 const uniqueEmail = (prefix: string) => `${prefix}${Date.now()}${Math.random().toString(36).slice(2, 8)}@example.com`;
 const cursorOf = (text: string) => Buffer.from(text, 'utf8').toString('base64url');
 
+/** Hostile `Authorization` values for /api/v1, which alone reads a bearer key: each is a 401. */
+const bearerCases = ['', 'Bearer', 'Bearer ', 'Basic Zm9vOmJhcg==', `Bearer ti_${'A'.repeat(43)}`, `Bearer ti_${'x'.repeat(20_000)}`, 'Bearer ti_\u00e9\u00e9\u00e9', 'Bearer a b c', `Bearer ${"' OR '1'='1"}`];
+const v1 = (spec: Omit<RouteSpec, 'access' | 'bearerCases'> = {}): RouteSpec => ({ access: 'entitled', bearerCases, ...spec });
+
 const routes: Record<string, RouteSpec> = {
+  'account/api-keys/[id]': { access: 'user' },
+  'account/api-keys': { access: 'user', body: () => ({ name: 'Fuzz notebook', expiresInDays: 30 }) },
   'affiliate/influencer-trial': { access: 'entitled' },
   'affiliate/links/[id]': { access: 'entitled', body: () => ({ isActive: false }) },
   'affiliate/links': { access: 'entitled', body: () => ({ name: 'Launch campaign' }) },
@@ -159,6 +167,17 @@ const routes: Record<string, RouteSpec> = {
     body: () => ({ category: 'dashboard', title: 'Better charts', description: 'Please add a yearly view to the charts.', priority: 'low', email: 'ada@example.com' }),
   },
   'treasury/holdings': { access: 'entitled', query: { limit: '10', offset: '0' } },
+  'v1/companies/[id]/holdings-history': v1({ params: () => ({ id: fixtures.companyId }), query: { format: 'json' } }),
+  'v1/companies/[id]/mnav-history': v1({ params: () => ({ id: fixtures.companyId }), query: { format: 'csv' } }),
+  'v1/companies/[id]': v1({ params: () => ({ id: fixtures.companyId }) }),
+  'v1/companies': v1({ query: { sector: 'Technology', country: 'US', healthGrade: 'A', minHoldingsBtc: '10', q: 'acme', limit: '5', cursor: cursorOf('100|zzzz') } }),
+  'v1/dashboard': v1(),
+  'v1/discoveries': v1({ query: { status: 'watching', limit: '10' } }),
+  'v1/leaderboard': v1({ query: { format: 'csv', filter: 'high-risk' } }),
+  'v1/market-prices': v1(),
+  'v1/openapi.json': { access: 'public' },
+  'v1/signals/export': v1({ query: { format: 'json', severity: 'critical', type: 'sec-filing', q: 'bitcoin', since: '2020-01-01' } }),
+  'v1/signals': v1({ query: { severity: 'critical', type: 'sec-filing', q: 'bitcoin', since: '2020-01-01', cursor: cursorOf('2030-01-01T00:00:00.000Z|zzzz'), limit: '5' } }),
   'watchlist/[id]': { access: 'entitled' },
   watchlist: { access: 'entitled', body: () => ({ signalId: fixtures.signalId, note: 'watch it' }) },
   'webhooks/stripe': {
@@ -403,6 +422,9 @@ function casesFor(spec: RouteSpec, method: string, paramNames: string[]): Case[]
   cases.push({ ...base, label: 'hostile x-forwarded-for', headers: { ...base.headers, 'x-forwarded-for': `${'1.1.1.1, '.repeat(500)}\u00ff` } });
   cases.push({ ...base, label: 'hostile host header', headers: { ...base.headers, host: '\u00e9vil..example:99999' } });
 
+  for (const value of spec.bearerCases ?? []) {
+    cases.push({ ...base, label: `authorization: ${value.slice(0, 40)}`, headers: { ...base.headers, authorization: value }, status: 401 });
+  }
   for (const [header, values] of Object.entries(spec.headerCases ?? {})) {
     for (const value of values) cases.push({ ...base, label: `${header}: ${value.slice(0, 40)}`, headers: { ...base.headers, [header]: value }, rejects: true });
   }
@@ -496,7 +518,7 @@ async function runCase(route: string, spec: RouteSpec, handler: Handler, item: C
   const expected = item.status ?? phase.status;
   if (expected !== undefined && status !== expected) problems.push(`status ${status}, expected ${expected}`);
   const protectedRoute = spec.access === 'user' || spec.access === 'entitled';
-  if (phase.name === 'entitled' && protectedRoute && status === 401) problems.push('the signed-in session was refused');
+  if (phase.name === 'entitled' && protectedRoute && status === 401 && item.status !== 401) problems.push('the signed-in session was refused');
   counts = await rowCounts();
   if (status >= 400) {
     const changed = tableNames.filter((name) => before.get(name) !== counts.get(name));

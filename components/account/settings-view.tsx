@@ -4,6 +4,7 @@ import { useAuth } from '@/components/auth/use-auth';
 import { PageHeader } from '@/components/shell/page-header';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
+import { ApiKeysCard } from './api-keys-card';
 import { ChangePasswordForm } from './change-password-form';
 
 const roleLabel = (role: string) => (role === 'admin' ? 'Administrator' : role.charAt(0).toUpperCase() + role.slice(1));
@@ -36,6 +37,7 @@ export function SettingsView() {
             </CardContent>
           </Card>
           <ChangePasswordForm />
+          <ApiKeysCard />
         </div>
       )}
     </>

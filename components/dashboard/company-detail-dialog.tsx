@@ -3,6 +3,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { ExternalLink } from 'lucide-react';
 import { CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { ExportButtons } from '@/components/shared/export-buttons';
 import { FormulaPopover, UnknownValue } from '@/components/market/market-figure';
 import { Badge } from '@/components/ui/badge';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
@@ -129,9 +130,12 @@ function DetailBody({ company, btcPricedAt }: { company: CompanyDetail; btcPrice
       <MarketMetricsSection company={company} />
 
       <section aria-labelledby="holdings-history-title">
-        <h3 id="holdings-history-title" className="mb-2 font-medium">
-          Holdings history
-        </h3>
+        <div className="mb-2 flex flex-wrap items-center justify-between gap-2">
+          <h3 id="holdings-history-title" className="font-medium">
+            Holdings history
+          </h3>
+          <ExportButtons href={`/api/v1/companies/${encodeURIComponent(company.id)}/holdings-history`} label="the holdings history" testId="holdings-history-export" />
+        </div>
         {history.length > 1 ? (
           <div className="h-48 w-full" data-testid="holdings-history-chart">
             <ResponsiveContainer width="100%" height="100%">
@@ -150,9 +154,12 @@ function DetailBody({ company, btcPricedAt }: { company: CompanyDetail; btcPrice
       </section>
 
       <section aria-labelledby="mnav-history-title">
-        <h3 id="mnav-history-title" className="mb-2 font-medium">
-          mNAV history
-        </h3>
+        <div className="mb-2 flex flex-wrap items-center justify-between gap-2">
+          <h3 id="mnav-history-title" className="font-medium">
+            mNAV history
+          </h3>
+          {mnav.length > 0 && <ExportButtons href={`/api/v1/companies/${encodeURIComponent(company.id)}/mnav-history`} label="the mNAV history" testId="mnav-history-export" />}
+        </div>
         {mnav.length > 1 ? (
           <>
             <div className="h-40 w-full text-muted-foreground" data-testid="mnav-history-chart" role="img" aria-label={`mNAV from ${formatDay(mnav[0]!.date)} (${formatMultiple(mnav[0]!.mnav)}) to ${formatDay(mnav.at(-1)!.date)} (${formatMultiple(mnav.at(-1)!.mnav)}), ${mnav.length} trading days`}>

@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import dynamic from 'next/dynamic';
 import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
 import { useMemo, useState } from 'react';
+import { ExportButtons } from '@/components/shared/export-buttons';
 import { UnknownValue } from '@/components/market/market-figure';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -57,12 +58,15 @@ export function HoldingsTable({ initialHoldings }: { initialHoldings: HoldingRec
 
   return (
     <Card>
-      <CardHeader>
-        <CardTitle id="holdings-title">Top 100 Bitcoin Treasury Holdings</CardTitle>
-        <CardDescription>
-          Ranked by bitcoin held; select a company for its history, sources and signals.
-          {filterLabel ? ` Filter: ${filterLabel} (${rows.length} of ${holdings.data.length}).` : ''}
-        </CardDescription>
+      <CardHeader className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
+        <div className="space-y-1.5">
+          <CardTitle id="holdings-title">Top 100 Bitcoin Treasury Holdings</CardTitle>
+          <CardDescription>
+            Ranked by bitcoin held; select a company for its history, sources and signals.
+            {filterLabel ? ` Filter: ${filterLabel} (${rows.length} of ${holdings.data.length}).` : ''}
+          </CardDescription>
+        </div>
+        <ExportButtons href={`/api/v1/leaderboard?filter=${filter}`} label="the holdings table" testId="holdings-export" />
       </CardHeader>
       <CardContent>
         {rows.length === 0 ? (

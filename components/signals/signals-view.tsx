@@ -4,6 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Search } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useRealtime } from '@/components/realtime/use-realtime';
+import { ExportButtons } from '@/components/shared/export-buttons';
 import { Input } from '@/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
@@ -36,6 +37,14 @@ function useDebounced<T>(value: T, delayMs: number): T {
 }
 
 /** The Signals screen (spec 001 §2): counters, search and severity filter, tabs, and the investigation dialogs. */
+function signalsExportUrl(q: string, severity: string) {
+  const params = new URLSearchParams();
+  if (q.trim()) params.set('q', q.trim());
+  if (severity !== 'all') params.set('severity', severity);
+  const query = params.toString();
+  return `/api/v1/signals/export${query ? `?${query}` : ''}`;
+}
+
 export function SignalsView() {
   const queryClient = useQueryClient();
   const [search, setSearch] = useState('');
@@ -89,6 +98,7 @@ export function SignalsView() {
             ))}
           </SelectContent>
         </Select>
+        <ExportButtons href={signalsExportUrl(q, severity)} label="the signals list" testId="signals-export" />
       </div>
 
       <Tabs defaultValue="live">

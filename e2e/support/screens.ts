@@ -50,6 +50,7 @@ export const routes: RouteCase[] = [
   { name: 'stripe test', user: 'entitled', path: '/stripe-test' },
   { name: 'payment success', user: 'entitled', path: '/payment-success' },
   { name: 'settings', user: 'entitled', path: '/settings' },
+  { name: 'api docs', user: 'entitled', path: '/api-docs' },
   { name: 'security', user: 'entitled', path: '/security' },
   { name: 'affiliate', user: 'entitled', path: '/affiliate' },
   { name: 'suggestions', user: 'entitled', path: '/suggestions' },

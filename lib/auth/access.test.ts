@@ -1,7 +1,8 @@
 import { accessStateOf, decideRoute, entitledPaths, isEntitled, isPathAllowed, signedOutPaths, unsubscribedPaths, type AccessState } from './access';
 
 // Spec 000 §2, "Access by state", row by row. /payment-success is not in that table: spec 001
-// (payments) adds it as the card-payment return address, for every signed-in user.
+// (payments) adds it as the card-payment return address, for every signed-in user; /api-docs is the
+// read API's documentation (issue 17), for entitled users, whose keys the API accepts.
 const spec = {
   'signed-out': ['/register', '/login', '/about', '/contact', '/terms-of-service', '/privacy-policy'],
   unsubscribed: ['/subscription', '/checkout', '/stripe-test', '/billing', '/settings', '/contact', '/about', '/payment-success'],
@@ -23,6 +24,7 @@ const spec = {
     '/contact',
     '/about',
     '/payment-success',
+    '/api-docs',
   ],
 } satisfies Record<AccessState, string[]>;
 

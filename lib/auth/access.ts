@@ -21,6 +21,7 @@ export const entitledPaths = [
   '/security',
   '/affiliate',
   '/suggestions',
+  '/api-docs',
   '/contact',
   '/about',
 ] as const;

@@ -8,6 +8,8 @@ import { AppError, toErrorResponse } from './errors';
 // files disagree, so a new route or method is never refused here.
 
 export const apiRouteMethods: Readonly<Record<string, readonly HttpMethod[]>> = {
+  'account/api-keys/[id]': ['DELETE'],
+  'account/api-keys': ['GET', 'POST'],
   'affiliate/influencer-trial': ['POST'],
   'affiliate/links/[id]': ['PATCH'],
   'affiliate/links': ['GET', 'POST'],
@@ -83,6 +85,17 @@ export const apiRouteMethods: Readonly<Record<string, readonly HttpMethod[]>> = 
   suggestions: ['POST'],
   'test/signals': ['POST'],
   'treasury/holdings': ['GET'],
+  'v1/companies/[id]/holdings-history': ['GET'],
+  'v1/companies/[id]/mnav-history': ['GET'],
+  'v1/companies/[id]': ['GET'],
+  'v1/companies': ['GET'],
+  'v1/dashboard': ['GET'],
+  'v1/discoveries': ['GET'],
+  'v1/leaderboard': ['GET'],
+  'v1/market-prices': ['GET'],
+  'v1/openapi.json': ['GET'],
+  'v1/signals/export': ['GET'],
+  'v1/signals': ['GET'],
   'watchlist/[id]': ['DELETE'],
   watchlist: ['GET', 'POST'],
   'webhooks/stripe': ['POST'],

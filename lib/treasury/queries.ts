@@ -207,7 +207,7 @@ export async function listHoldings(db: Db, page: PageOptions, now = new Date()) 
   return companies.map((company) => ({ ...companyView(company, market.priceUsd), activeSignals: signalsOf.get(company.id) ?? [] }));
 }
 
-export async function listCompanies(db: Db, page: PageOptions, now = new Date()) {
+export async function listCompanies(db: Db, page: PageOptions & { ids?: string[] }, now = new Date()) {
   const [market, companies] = await Promise.all([loadBtcPrice(db, now), loadCompanies(db, page)]);
   return companies.map((company) => companyView(company, market.priceUsd));
 }
@@ -321,6 +321,11 @@ export function decodeCursor(cursor: string): { detectedAt: Date; id: string } |
 
 /** More candidates than this and a term is common: walking the date index fills a page sooner. */
 const searchCandidateCap = 2_000;
+/**
+ * On SQLite the candidates become bound parameters of `id IN (…)`, and Prisma refuses a query with
+ * more than 999 of them (P2029): more candidates than this and the date index is walked instead.
+ */
+const sqliteCandidateCap = 900;
 
 const ftsPhrase = (text: string) => `"${text.replaceAll('"', '""')}"`;
 
@@ -358,9 +363,9 @@ async function sqliteCandidates(db: Db, term: string): Promise<string[] | null> 
   const rows = await db.$queryRawUnsafe<{ id: string }[]>(
     'SELECT s."id" AS id FROM "SignalSearch" JOIN "Signal" s ON s.rowid = "SignalSearch".rowid WHERE "SignalSearch" MATCH ? LIMIT ?',
     match,
-    searchCandidateCap + 1,
+    sqliteCandidateCap + 1,
   );
-  return rows.length > searchCandidateCap ? null : rows.map((row) => row.id);
+  return rows.length > sqliteCandidateCap ? null : rows.map((row) => row.id);
 }
 
 /** How long the planner's own plan may run before the term counts as rare (PostgreSQL). */

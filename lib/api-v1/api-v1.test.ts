@@ -1,0 +1,46 @@
+import { csvCell, csvCommentLines, csvLine } from './csv';
+import { decodeKeyset, encodeKeyset } from './cursor';
+import { etagOf, matchesEtag } from './respond';
+
+describe('CSV cells', () => {
+  it('quotes what needs quoting and leaves numbers alone', () => {
+    expect(csvLine(['a', 'b,c', 'say "hi"', 'two\nlines', 1.5, -2, null])).toBe('a,"b,c","say ""hi""","two\nlines",1.5,-2,\r\n');
+    expect(csvCell(Number.NaN)).toBe('');
+  });
+
+  it('defuses text a spreadsheet would run as a formula', () => {
+    expect(csvCell('=1+1')).toBe("'=1+1");
+    expect(csvCell('+1')).toBe("'+1");
+    expect(csvCell('-1')).toBe("'-1");
+    expect(csvCell('@SUM(A1)')).toBe("'@SUM(A1)");
+    expect(csvCell('=A1,B1')).toBe(`"'=A1,B1"`);
+  });
+
+  it('writes one comment line per fact, never breaking a line', () => {
+    expect(csvCommentLines(['Title', 'As of: x\r\ny'])).toBe('# Title\r\n# As of: x y\r\n');
+  });
+});
+
+describe('keyset cursors', () => {
+  it('round-trip and refuse forgeries', () => {
+    expect(decodeKeyset(encodeKeyset('843775', 'cmabc'))).toEqual({ key: '843775', id: 'cmabc' });
+    expect(decodeKeyset(encodeKeyset('1|2', 'x'))).toEqual({ key: '1|2', id: 'x' });
+    for (const forged of ['', 'not base64!', encodeKeyset('1', ''), encodeKeyset('1', 'a\u0000b'), encodeKeyset('1', 'x'.repeat(65)), Buffer.from('no-separator').toString('base64url')]) {
+      expect(decodeKeyset(forged)).toBeNull();
+    }
+  });
+});
+
+describe('ETags', () => {
+  it('match strong, weak, listed and * forms', () => {
+    const etag = etagOf('{"a":1}');
+    expect(etag).toMatch(/^"[A-Za-z0-9_-]{32}"$/);
+    expect(etagOf('{"a":2}')).not.toBe(etag);
+    expect(matchesEtag(etag, etag)).toBe(true);
+    expect(matchesEtag(`W/${etag}`, etag)).toBe(true);
+    expect(matchesEtag(`"other", ${etag}`, etag)).toBe(true);
+    expect(matchesEtag('*', etag)).toBe(true);
+    expect(matchesEtag('"other"', etag)).toBe(false);
+    expect(matchesEtag(null, etag)).toBe(false);
+  });
+});

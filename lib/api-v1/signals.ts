@@ -1,0 +1,44 @@
+import type { z } from 'zod';
+import type { Db } from '@/lib/db';
+import { AppError } from '@/lib/http/errors';
+import { decodeCursor, listSignals, type signalView } from '@/lib/treasury/queries';
+import { newest } from './companies';
+import type { signalSchema, signalsQuerySchema } from './schemas';
+
+// Signals of /api/v1: listSignals (behind /api/signals) mapped to the versioned schema here only.
+
+type SignalView = ReturnType<typeof signalView>;
+
+export function toSignal(signal: SignalView): z.input<typeof signalSchema> {
+  return {
+    id: signal.id,
+    companyId: signal.companyId,
+    companyName: signal.companyName,
+    description: signal.description,
+    source: signal.source,
+    signalType: signal.signalType,
+    severity: signal.severity,
+    confidencePercent: signal.confidence,
+    detectedAt: signal.detectedAt,
+    filingUrl: signal.metadata.filingUrl,
+    formType: signal.metadata.formType,
+    filedAt: signal.metadata.filedAt,
+    priceAtDetectionUsd: signal.metadata.currentPrice,
+  };
+}
+
+export type SignalsQuery = z.output<typeof signalsQuerySchema>;
+
+export function decodeSignalCursor(raw: string | undefined) {
+  if (!raw) return undefined;
+  const cursor = decodeCursor(raw);
+  if (!cursor) throw new AppError('validation_failed', 'cursor is not valid; use meta.nextCursor of the previous page', { cursor: ['invalid cursor'] });
+  return cursor;
+}
+
+export async function listV1Signals(db: Db, query: SignalsQuery) {
+  const { cursor, ...filters } = query;
+  const { signals, nextCursor } = await listSignals(db, { ...filters, cursor: decodeSignalCursor(cursor) });
+  const data = signals.map(toSignal);
+  return { data, meta: { asOf: newest(data.map((signal) => signal.detectedAt)), sources: [...new Set(data.map((signal) => signal.source))].sort(), nextCursor } };
+}
