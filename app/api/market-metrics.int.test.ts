@@ -36,10 +36,16 @@ describe('market seed', () => {
     expect(cap.map((row) => row.value)).toEqual([35169548960]);
     const djtShares = await db.companyFundamental.findFirstOrThrow({ where: { companyId: await idOf('DJT'), field: 'shares_outstanding_basic' } });
     expect(djtShares).toMatchObject({ value: 279997636, form: '10-K', accession: '0001140361-26-007174', asOf: at('2026-02-25') });
-    // A JPY close without a stored FX rate keeps no USD value, and says why.
+    // A JPY close is converted with the ECB rate of its day (USD 1.1794 and JPY 185.27 per euro on
+    // 2026-02-06, prisma/seed-data/market/fx/), and the rate and its date are kept with it.
     const metaplanet = await db.equityPrice.findFirstOrThrow({ where: { companyId: await idOf('3350.T'), date: at('2026-02-06') } });
-    expect(metaplanet).toMatchObject({ close: 340, currency: 'JPY', closeUsd: null, fxRate: null });
-    expect(metaplanet.notes).toMatch(/no JPY rate stored on or before 2026-02-06/);
+    expect(metaplanet).toMatchObject({ close: 340, currency: 'JPY', fxDate: at('2026-02-06') });
+    expect(metaplanet.fxRate).toBeCloseTo(1.1794 / 185.27, 10);
+    expect(metaplanet.closeUsd).toBeCloseTo((340 * 1.1794) / 185.27, 6);
+    // A close older than every stored rate (the ECB file starts 2024-01-02) keeps no USD value, and says why.
+    const early = await db.equityPrice.findFirstOrThrow({ where: { companyId: await idOf('0434.HK'), date: at('2024-01-01') } });
+    expect(early).toMatchObject({ currency: 'HKD', closeUsd: null, fxRate: null });
+    expect(early.notes).toMatch(/no HKD rate stored on or before 2024-01-01/);
   });
 });
 
@@ -107,7 +113,7 @@ describe('GET /api/treasury/holdings', () => {
     expect(byTicker.get('NAKA')!.metrics.missingReasons.mNav).toMatch(/share split/);
     const unknown = rows.filter((row) => row.metrics.mNav === null);
     for (const row of unknown) expect(row.metrics.missingReasons.mNav).toEqual(expect.any(String));
-    expect(rows.filter((row) => row.metrics.mNav !== null).map((row) => row.ticker).sort()).toEqual(['ASST', 'DJT', 'KULR', 'MARA', 'MSTR', 'XXI']);
+    expect(rows.filter((row) => row.metrics.mNav !== null).map((row) => row.ticker).sort()).toEqual(['0434.HK', 'ASST', 'DJT', 'KULR', 'MARA', 'MSTR', 'XXI']);
   });
 
   it('grades discriminate: no grade above 60 %, at least 15 distinct risk scores', async () => {

@@ -21,6 +21,17 @@ const metricFieldNames: Record<string, string> = {
   volatilityExposure: 'volatilityExposureScore',
 };
 
+/** The service's market figure keys → the API's. */
+const marketFieldNames: Record<string, string> = {
+  mNav: 'mnavMultiple',
+  evMNav: 'evMnavMultiple',
+  dilutedMNav: 'dilutedMnavMultiple',
+  marketCap: 'marketCapUsd',
+  shareVolatility: 'shareVolatilityAnnualised',
+  leverage: 'leverageRatio',
+  btcYield90: 'bitcoinYieldPercent',
+};
+
 export function toMetrics(metrics: MetricsView): Metrics {
   return {
     healthGrade: metrics.healthGrade as Metrics['healthGrade'],
@@ -32,6 +43,15 @@ export function toMetrics(metrics: MetricsView): Metrics {
     bitcoinYieldPercent: metrics.bitcoinYield,
     insiderTimingSignal: metrics.insiderTimingSignal,
     volatilityExposureScore: metrics.volatilityExposure,
+    mnavAsOf: metrics.mNavAsOf,
+    evMnavMultiple: metrics.evMNav,
+    dilutedMnavMultiple: metrics.dilutedMNav,
+    btcPer1000Shares: metrics.btcPer1000Shares,
+    shareVolatilityAnnualised: metrics.shareVolatility,
+    leverageRatio: metrics.leverage,
+    missingReasons: Object.fromEntries(Object.entries(metrics.missingReasons).map(([name, reason]) => [marketFieldNames[name] ?? name, reason!])),
+    missingInputs: [...metrics.missingInputs],
+    provisional: metrics.provisional,
     defaults: metrics.defaults.map((name) => metricFieldNames[name] ?? name),
     computedAt: metrics.computedAt,
   };
@@ -51,6 +71,7 @@ export function toCompany(company: CompanyView): Company {
     holdingsValueUsd: holding.currentValue,
     averageCostUsdPerBtc: holding.averageCostUsd,
     marketCapUsd: company.marketCap,
+    marketCapAsOf: company.marketCapAsOf,
     sharesOutstanding: company.sharesOutstanding,
     holdingsSource: { source: holding.source, sourceUrl: holding.sourceUrl, filedAt: holding.filedAt, asOf: holding.asOf },
     metrics: toMetrics(company.metrics),

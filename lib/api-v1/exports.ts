@@ -102,6 +102,7 @@ export const leaderboardColumns: readonly ExportColumn[] = [
   { key: 'health_grade', label: 'Health' },
   { key: 'ai_risk_score', label: 'Risk' },
   { key: 'mnav_multiple', label: 'mNAV' },
+  { key: 'mnav_as_of', label: 'mNAV as of' },
 ];
 
 /** The Top 100 table as the dashboard shows it: listHoldings' first 100, the quick filter applied, ranks from the unfiltered order. */
@@ -125,6 +126,7 @@ export async function leaderboardRows(db: Db, filter: DashboardFilter, now = new
       health_grade: company.metrics.healthGrade,
       ai_risk_score: company.metrics.aiRiskScore,
       mnav_multiple: company.metrics.premiumToNav,
+      mnav_as_of: company.metrics.mNavAsOf,
     } satisfies Record<string, Cell>,
   }));
 }

@@ -338,6 +338,7 @@ describe('exports', () => {
         health_grade: first.metrics.healthGrade,
         ai_risk_score: String(first.metrics.aiRiskScore),
         mnav_multiple: first.metrics.premiumToNav === null ? '' : String(first.metrics.premiumToNav),
+        mnav_as_of: first.metrics.mNavAsOf ?? '',
       });
     }
   });
