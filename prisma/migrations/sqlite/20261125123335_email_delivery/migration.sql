@@ -1,6 +1,9 @@
 -- AlterTable
 ALTER TABLE "User" ADD COLUMN "emailVerifiedAt" DATETIME;
 
+-- AlterTable
+ALTER TABLE "AlertRule" ADD COLUMN "delivery" TEXT;
+
 -- CreateTable
 CREATE TABLE "PasswordResetToken" (
     "id" TEXT NOT NULL PRIMARY KEY,
@@ -78,32 +81,6 @@ CREATE TABLE "ReportDelivery" (
     "updatedAt" DATETIME NOT NULL,
     CONSTRAINT "ReportDelivery_userId_fkey" FOREIGN KEY ("userId") REFERENCES "User" ("id") ON DELETE CASCADE ON UPDATE CASCADE
 );
-
--- RedefineTables
-PRAGMA defer_foreign_keys=ON;
-PRAGMA foreign_keys=OFF;
-CREATE TABLE "new_AlertRule" (
-    "id" TEXT NOT NULL PRIMARY KEY,
-    "userId" TEXT NOT NULL,
-    "kind" TEXT NOT NULL,
-    "companyId" TEXT,
-    "signalId" TEXT,
-    "thresholdPct" REAL,
-    "basePrice" REAL,
-    "active" BOOLEAN NOT NULL DEFAULT true,
-    "lastFiredAt" DATETIME,
-    "delivery" TEXT NOT NULL DEFAULT 'in_app',
-    "createdAt" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
-    CONSTRAINT "AlertRule_userId_fkey" FOREIGN KEY ("userId") REFERENCES "User" ("id") ON DELETE CASCADE ON UPDATE CASCADE,
-    CONSTRAINT "AlertRule_companyId_fkey" FOREIGN KEY ("companyId") REFERENCES "Company" ("id") ON DELETE CASCADE ON UPDATE CASCADE
-);
-INSERT INTO "new_AlertRule" ("active", "basePrice", "companyId", "createdAt", "id", "kind", "lastFiredAt", "signalId", "thresholdPct", "userId") SELECT "active", "basePrice", "companyId", "createdAt", "id", "kind", "lastFiredAt", "signalId", "thresholdPct", "userId" FROM "AlertRule";
-DROP TABLE "AlertRule";
-ALTER TABLE "new_AlertRule" RENAME TO "AlertRule";
-CREATE INDEX "AlertRule_companyId_kind_idx" ON "AlertRule"("companyId", "kind");
-CREATE UNIQUE INDEX "AlertRule_userId_kind_companyId_key" ON "AlertRule"("userId", "kind", "companyId");
-PRAGMA foreign_keys=ON;
-PRAGMA defer_foreign_keys=OFF;
 
 -- CreateIndex
 CREATE UNIQUE INDEX "PasswordResetToken_tokenHash_key" ON "PasswordResetToken"("tokenHash");

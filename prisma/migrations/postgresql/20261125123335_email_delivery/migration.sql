@@ -2,7 +2,7 @@
 ALTER TABLE "User" ADD COLUMN     "emailVerifiedAt" TIMESTAMP(3);
 
 -- AlterTable
-ALTER TABLE "AlertRule" ADD COLUMN     "delivery" TEXT NOT NULL DEFAULT 'in_app';
+ALTER TABLE "AlertRule" ADD COLUMN     "delivery" TEXT;
 
 -- CreateTable
 CREATE TABLE "PasswordResetToken" (
