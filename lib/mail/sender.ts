@@ -43,6 +43,11 @@ export function deliverSoon(db: Db, log: (line: string) => void = console.warn):
   return mail.running;
 }
 
+/** Resolves when no delivery run is in progress (tests wait for it before closing the database). */
+export async function mailIdle(): Promise<void> {
+  while (shared.__treasuryMail?.running) await shared.__treasuryMail.running.catch(() => undefined);
+}
+
 export function closeMailTransport() {
   shared.__treasuryMail?.transport.close();
   delete shared.__treasuryMail;
