@@ -1,10 +1,12 @@
 import { accessStateOf, decideRoute, entitledPaths, isEntitled, isPathAllowed, signedOutPaths, unsubscribedPaths, type AccessState } from './access';
 
 // Spec 000 §2, "Access by state", row by row. /payment-success is not in that table: spec 001
-// (payments) adds it as the card-payment return address, for every signed-in user.
+// (payments) adds it as the card-payment return address, for every signed-in user. Issue 16 (email)
+// adds the pages its mails link to: reset while signed out, verification and unsubscribe in any state.
+const mailLinks = ['/verify-email', '/unsubscribe'];
 const spec = {
-  'signed-out': ['/register', '/login', '/about', '/contact', '/terms-of-service', '/privacy-policy'],
-  unsubscribed: ['/subscription', '/checkout', '/stripe-test', '/billing', '/settings', '/contact', '/about', '/payment-success'],
+  'signed-out': ['/register', '/login', '/about', '/contact', '/terms-of-service', '/privacy-policy', '/forgot-password', '/reset-password', ...mailLinks],
+  unsubscribed: ['/subscription', '/checkout', '/stripe-test', '/billing', '/settings', '/contact', '/about', '/payment-success', ...mailLinks],
   entitled: [
     '/',
     '/dashboard',
@@ -23,6 +25,7 @@ const spec = {
     '/contact',
     '/about',
     '/payment-success',
+    ...mailLinks,
   ],
 } satisfies Record<AccessState, string[]>;
 
