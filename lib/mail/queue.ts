@@ -60,7 +60,8 @@ export async function enqueueEmail(db: Db, email: NewEmail, client: Pick<Db, 'ou
     });
     return { email: row, created: true };
   } catch (error) {
-    if (!isUniqueViolation(error)) throw error;
+    // Inside a caller's transaction the violation is the caller's to handle (PostgreSQL has aborted it).
+    if (!isUniqueViolation(error) || client !== db) throw error;
     const row = await db.outboundEmail.findUniqueOrThrow({ where: { idempotencyKey: email.idempotencyKey } });
     return { email: row, created: false };
   }
