@@ -116,6 +116,7 @@ const routes: Record<string, RouteSpec> = {
   health: { access: 'public' },
   'market-data': { access: 'entitled' },
   'market-data/ticker': { access: 'user' },
+  'notifications/preferences': { access: 'user', body: () => ({ digest: 'weekly', alerts: [], reports: [] }) },
   'payments/config': { access: 'public' },
   'payments/crypto/create': {
     access: 'user',

@@ -5,6 +5,7 @@ import { PageHeader } from '@/components/shell/page-header';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { ChangePasswordForm } from './change-password-form';
+import { NotificationSettings } from './notification-settings';
 
 const roleLabel = (role: string) => (role === 'admin' ? 'Administrator' : role.charAt(0).toUpperCase() + role.slice(1));
 
@@ -36,6 +37,7 @@ export function SettingsView() {
             </CardContent>
           </Card>
           <ChangePasswordForm />
+          <NotificationSettings />
         </div>
       )}
     </>

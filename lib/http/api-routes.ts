@@ -58,6 +58,7 @@ export const apiRouteMethods: Readonly<Record<string, readonly HttpMethod[]>> = 
   health: ['GET'],
   'market-data': ['GET'],
   'market-data/ticker': ['GET'],
+  'notifications/preferences': ['GET', 'PUT'],
   'payments/config': ['GET'],
   'payments/crypto/create': ['POST'],
   'payments/crypto/rates': ['GET'],
