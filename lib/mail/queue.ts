@@ -27,6 +27,8 @@ export interface NewEmail {
 }
 
 export const maxAttempts = 8;
+/** Messages one delivery run looks at; a run that found a full batch is followed by another. */
+export const deliveryBatchSize = 200;
 /** How long a claim holds before another sender may take the message over. */
 export const claimLeaseMs = 2 * 60 * 1000;
 const firstRetryMs = 30 * 1000;
@@ -41,23 +43,27 @@ export function messageIdFor(idempotencyKey: string): string {
   return `<${crypto.createHash('sha256').update(idempotencyKey).digest('hex').slice(0, 40)}@${domain}>`;
 }
 
+/** The row of a new mail (its id chosen here, so a batch insert can name it elsewhere). */
+export function outboundEmailRow(email: NewEmail) {
+  return {
+    id: crypto.randomUUID(),
+    idempotencyKey: email.idempotencyKey,
+    kind: email.kind,
+    toAddress: email.to,
+    userId: email.userId ?? null,
+    subject: email.subject,
+    textBody: email.text,
+    htmlBody: email.html,
+    unsubscribeUrl: email.unsubscribeUrl ?? null,
+    reportId: email.reportId ?? null,
+    messageId: messageIdFor(email.idempotencyKey),
+  };
+}
+
 /** Stores the mail once per idempotency key; returns the row and whether this call created it. */
 export async function enqueueEmail(db: Db, email: NewEmail, client: Pick<Db, 'outboundEmail'> = db) {
   try {
-    const row = await client.outboundEmail.create({
-      data: {
-        idempotencyKey: email.idempotencyKey,
-        kind: email.kind,
-        toAddress: email.to,
-        userId: email.userId ?? null,
-        subject: email.subject,
-        textBody: email.text,
-        htmlBody: email.html,
-        unsubscribeUrl: email.unsubscribeUrl ?? null,
-        reportId: email.reportId ?? null,
-        messageId: messageIdFor(email.idempotencyKey),
-      },
-    });
+    const row = await client.outboundEmail.create({ data: outboundEmailRow(email) });
     return { email: row, created: true };
   } catch (error) {
     // Inside a caller's transaction the violation is the caller's to handle (PostgreSQL has aborted it).
@@ -82,14 +88,33 @@ export interface DeliveryResult {
   failed: number;
 }
 
-async function claim(db: Db, candidate: QueuedEmail, now: Date): Promise<string | null> {
-  const claimToken = crypto.randomBytes(12).toString('base64url');
+function newClaimToken() {
+  return crypto.randomBytes(12).toString('base64url');
+}
+
+/** Takes over one message whose sender's claim lapsed; null when another sender got there first. */
+async function takeOver(db: Db, stale: QueuedEmail, now: Date): Promise<QueuedEmail | null> {
+  const claimToken = newClaimToken();
   const { count } = await db.outboundEmail.updateMany({
     // Only the state this sender read: a second sender that read the same row finds it changed.
-    where: { id: candidate.id, status: candidate.status, claimedAt: candidate.claimedAt, attempts: candidate.attempts },
+    where: { id: stale.id, status: 'sending', claimedAt: stale.claimedAt, claimToken: stale.claimToken },
+    data: { claimedAt: now, claimToken, attempts: { increment: 1 } },
+  });
+  return count === 1 ? { ...stale, claimedAt: now, claimToken, attempts: stale.attempts + 1 } : null;
+}
+
+/**
+ * Claims the due queued messages among `ids` with one statement and returns the rows this sender
+ * now holds (a parallel sender's claim of some of them simply leaves them out).
+ */
+async function claimQueued(db: Db, ids: string[], now: Date): Promise<QueuedEmail[]> {
+  if (ids.length === 0) return [];
+  const claimToken = newClaimToken();
+  await db.outboundEmail.updateMany({
+    where: { id: { in: ids }, status: 'queued', nextAttemptAt: { lte: now } },
     data: { status: 'sending', claimedAt: now, claimToken, attempts: { increment: 1 } },
   });
-  return count === 1 ? claimToken : null;
+  return db.outboundEmail.findMany({ where: { claimToken }, orderBy: [{ nextAttemptAt: 'asc' }, { id: 'asc' }] });
 }
 
 async function toMessage(db: Db, email: QueuedEmail) {
@@ -131,16 +156,22 @@ export async function deliverQueuedEmails(db: Db, transport: MailTransport, opti
       ],
     },
     orderBy: [{ nextAttemptAt: 'asc' }, { id: 'asc' }],
-    take: options.limit ?? 200,
+    take: options.limit ?? deliveryBatchSize,
   });
+  const claimedAt = now();
+  const claimed = await claimQueued(db, candidates.filter((candidate) => candidate.status === 'queued').map((candidate) => candidate.id), claimedAt);
   const result: DeliveryResult = { sent: 0, retried: 0, failed: 0 };
+  const work: Array<QueuedEmail | (() => Promise<QueuedEmail | null>)> = [
+    ...claimed,
+    ...candidates.filter((candidate) => candidate.status === 'sending').map((stale) => () => takeOver(db, stale, claimedAt)),
+  ];
   let next = 0;
   const worker = async () => {
-    while (next < candidates.length) {
-      const candidate = candidates[next++]!;
-      const claimToken = await claim(db, candidate, now());
-      if (!claimToken) continue;
-      const attempts = candidate.attempts + 1;
+    while (next < work.length) {
+      const item = work[next++]!;
+      const candidate = typeof item === 'function' ? await item() : item;
+      if (!candidate) continue;
+      const { claimToken, attempts } = candidate;
       try {
         await transport.send(await toMessage(db, candidate));
         await db.outboundEmail.updateMany({ where: { id: candidate.id, claimToken }, data: { status: 'sent', sentAt: now(), claimToken: null, lastError: null } });
@@ -160,6 +191,6 @@ export async function deliverQueuedEmails(db: Db, transport: MailTransport, opti
       }
     }
   };
-  await Promise.all(Array.from({ length: Math.max(1, options.concurrency ?? 4) }, worker));
+  await Promise.all(Array.from({ length: Math.max(1, options.concurrency ?? 5) }, worker));
   return result;
 }

@@ -1,5 +1,5 @@
 import type { Db } from '../db';
-import { deliverQueuedEmails, type DeliveryResult } from './queue';
+import { deliverQueuedEmails, deliveryBatchSize, type DeliveryResult } from './queue';
 import { createMailTransport, type MailTransport } from './transport';
 
 // One transport (an SMTP connection pool) per process, shared through globalThis like the bus and the
@@ -27,13 +27,15 @@ export function deliverSoon(db: Db, log: (line: string) => void = console.warn):
   mail.running = (async () => {
     const total: DeliveryResult = { sent: 0, retried: 0, failed: 0 };
     try {
+      let full = false;
       do {
         mail.again = false;
         const result = await deliverQueuedEmails(db, mail.transport, { log });
         total.sent += result.sent;
         total.retried += result.retried;
         total.failed += result.failed;
-      } while (mail.again);
+        full = result.sent + result.retried + result.failed >= deliveryBatchSize;
+      } while (mail.again || full);
     } finally {
       mail.running = null;
     }

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import type { Db } from '../db';
 import { isUniqueViolation } from '../ingest/db-errors';
 import { appLink } from '../mail/config';
-import { enqueueEmail } from '../mail/queue';
+import { outboundEmailRow } from '../mail/queue';
 import { renderMail } from '../mail/templates';
 import { unsubscribePageUrl, unsubscribeUrl } from '../mail/unsubscribe';
 import { emailDeliveries } from './delivery';
@@ -54,23 +54,57 @@ export async function queueCriticalAlertMails(db: Db, now = new Date()): Promise
     }
   }
 
-  let mails = 0;
-  for (const [userId, { user, signals: pending }] of byUser) {
+  const batches = [...byUser].map(([userId, { user, signals: pending }]) => {
     const ids = pending.map((signal) => signal.id).sort();
-    const key = `alert:${userId}:${crypto.createHash('sha256').update(ids.join(',')).digest('hex').slice(0, 32)}`;
-    const mail = criticalAlertMail(user.firstName, pending, unsubscribePageUrl(userId, 'alerts'));
+    const email = outboundEmailRow({
+      idempotencyKey: `alert:${userId}:${crypto.createHash('sha256').update(ids.join(',')).digest('hex').slice(0, 32)}`,
+      kind: 'alert',
+      to: user.email,
+      userId,
+      unsubscribeUrl: unsubscribeUrl(userId, 'alerts'),
+      ...criticalAlertMail(user.firstName, pending, unsubscribePageUrl(userId, 'alerts')),
+    });
+    return { email, deliveries: ids.map((signalId) => ({ userId, signalId, emailId: email.id })) };
+  });
+
+  let mails = 0;
+  for (let start = 0; start < batches.length; start += batchSize) {
+    mails += await storeAlertMails(db, batches.slice(start, start + batchSize));
+  }
+  return { mails, signals: signals.length };
+}
+
+const batchSize = 250;
+
+type AlertMail = { email: ReturnType<typeof outboundEmailRow>; deliveries: { userId: string; signalId: string; emailId: string }[] };
+
+/**
+ * Stores mails and their delivery records together, a batch per transaction. When another process
+ * stored some of them first (a unique violation), each is retried alone and the ones already taken
+ * are skipped; the next run picks up whatever is left.
+ */
+async function storeAlertMails(db: Db, batch: AlertMail[]): Promise<number> {
+  const store = (items: AlertMail[]) =>
+    db.$transaction(async (tx) => {
+      await tx.outboundEmail.createMany({ data: items.map((item) => item.email) });
+      await tx.emailAlertDelivery.createMany({ data: items.flatMap((item) => item.deliveries) });
+    });
+  try {
+    await store(batch);
+    return batch.length;
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+  }
+  let stored = 0;
+  for (const item of batch) {
     try {
-      await db.$transaction(async (tx) => {
-        const { email } = await enqueueEmail(db, { idempotencyKey: key, kind: 'alert', to: user.email, userId, unsubscribeUrl: unsubscribeUrl(userId, 'alerts'), ...mail }, tx);
-        await tx.emailAlertDelivery.createMany({ data: ids.map((signalId) => ({ userId, signalId, emailId: email.id })) });
-      });
-      mails += 1;
+      await store([item]);
+      stored += 1;
     } catch (error) {
-      // Another process mailed (some of) these signals to this user first; the next run picks up the rest.
       if (!isUniqueViolation(error)) throw error;
     }
   }
-  return { mails, signals: signals.length };
+  return stored;
 }
 
 interface AlertSignal {
