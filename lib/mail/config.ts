@@ -13,7 +13,7 @@ export interface MailConfig {
 
 const defaultFrom = 'Treasury Intelligence <no-reply@localhost>';
 
-export function mailConfig(env: NodeJS.ProcessEnv = process.env): MailConfig {
+export function mailConfig(env: Record<string, string | undefined> = process.env): MailConfig {
   const smtpUrl = env.SMTP_URL?.trim() || undefined;
   if (smtpUrl && !/^smtps?:\/\//.test(smtpUrl)) throw new Error('SMTP_URL must start with smtp:// or smtps://');
   const port = env.PORT?.trim() || '3000';

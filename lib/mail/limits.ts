@@ -13,7 +13,7 @@ const schema = z.object({
   VERIFY_EMAIL_WINDOW_MINUTES: count(60),
 });
 
-export function mailLimits(env: NodeJS.ProcessEnv = process.env) {
+export function mailLimits(env: Record<string, string | undefined> = process.env) {
   const parsed = schema.parse({
     PASSWORD_RESET_MAX_PER_ACCOUNT: env.PASSWORD_RESET_MAX_PER_ACCOUNT || undefined,
     PASSWORD_RESET_MAX_PER_IP: env.PASSWORD_RESET_MAX_PER_IP || undefined,
