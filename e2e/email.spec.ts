@@ -86,3 +86,20 @@ test('an unconfirmed address shows a banner that resends the link; following it 
   await page.goto('/dashboard');
   await expect(page.getByRole('region', { name: 'Email verification' })).toHaveCount(0);
 });
+
+test('account settings: notification preferences are saved and shown again', async ({ page, baseURL }) => {
+  await passBetaGate(page.context(), baseURL!);
+  await registerUser(page.context(), baseURL!);
+  await page.goto('/settings');
+  const card = page.getByRole('region', { name: 'Notifications' });
+  await expect(card.getByText('Not verified: no alert or report emails until you confirm it')).toBeVisible();
+  await card.getByRole('combobox', { name: 'Signal digest' }).click();
+  await page.getByRole('option', { name: 'Weekly' }).click();
+  await expect(page.getByText('Your notification preferences were updated.')).toBeVisible();
+  await card.getByRole('combobox', { name: 'Weekly Health Summary' }).click();
+  await page.getByRole('option', { name: 'In-app and email' }).click();
+  await expect(card.getByRole('combobox', { name: 'Weekly Health Summary' })).toHaveText('In-app and email');
+  await page.reload();
+  await expect(page.getByRole('region', { name: 'Notifications' }).getByRole('combobox', { name: 'Signal digest' })).toHaveText('Weekly');
+  await expect(page.getByRole('region', { name: 'Notifications' }).getByRole('combobox', { name: 'Weekly Health Summary' })).toHaveText('In-app and email');
+});

@@ -27,7 +27,7 @@ export function NotificationSettings() {
   });
 
   return (
-    <Card className="lg:col-span-2" aria-labelledby="notification-settings-title">
+    <Card role="region" className="lg:col-span-2" aria-labelledby="notification-settings-title">
       <CardHeader>
         <CardTitle id="notification-settings-title">Notifications</CardTitle>
         <CardDescription>Choose what reaches you in the app, by email, or both.</CardDescription>
