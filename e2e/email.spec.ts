@@ -73,7 +73,7 @@ test('an unconfirmed address shows a banner that resends the link; following it 
   const user = await registerUser(page.context(), baseURL!);
   await page.goto('/dashboard');
   const banner = page.getByRole('region', { name: 'Email verification' });
-  await expect(banner).toContainText(user.email);
+  await expect(banner).toContainText('Confirm your email address');
   await mailsTo(user.email, /Confirm your email address/);
   await banner.getByRole('button', { name: 'Resend verification email' }).click();
   await expect(page.getByText(`We sent a new verification link to ${user.email}.`)).toBeVisible();
@@ -92,7 +92,7 @@ test('account settings: notification preferences are saved and shown again', asy
   await registerUser(page.context(), baseURL!);
   await page.goto('/settings');
   const card = page.getByRole('region', { name: 'Notifications' });
-  await expect(card.getByText('Not verified: no alert or report emails until you confirm it')).toBeVisible();
+  await expect(card.getByText('Not verified')).toBeVisible();
   await card.getByRole('combobox', { name: 'Signal digest' }).click();
   await page.getByRole('option', { name: 'Weekly' }).click();
   await expect(page.getByText('Your notification preferences were updated.')).toBeVisible();

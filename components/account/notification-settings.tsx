@@ -27,7 +27,7 @@ export function NotificationSettings() {
   });
 
   return (
-    <Card role="region" className="lg:col-span-2" aria-labelledby="notification-settings-title">
+    <Card role="region" className="min-w-0 lg:col-span-2" aria-labelledby="notification-settings-title">
       <CardHeader>
         <CardTitle id="notification-settings-title">Notifications</CardTitle>
         <CardDescription>Choose what reaches you in the app, by email, or both.</CardDescription>
@@ -44,14 +44,11 @@ export function NotificationSettings() {
           </p>
         ) : (
           <>
-            <p className="text-sm">
-              Emails go to <strong className="break-all">{data.email}</strong>{' '}
-              {data.emailVerified ? (
-                <Badge variant="success">Verified</Badge>
-              ) : (
-                <Badge variant="warning">Not verified: no alert or report emails until you confirm it</Badge>
-              )}
-            </p>
+            <div className="flex flex-wrap items-center gap-2 text-sm">
+              <span>Your email address</span>
+              {data.emailVerified ? <Badge variant="success">Verified</Badge> : <Badge variant="warning">Not verified</Badge>}
+              {!data.emailVerified && <p className="w-full text-muted-foreground">No alert, report or digest emails are sent until you confirm it.</p>}
+            </div>
             <PreferenceRow id="digest" label="Signal digest" hint="A summary of the signals for the companies you watch.">
               <ChoiceSelect id="digest" value={data.digest} options={digestChoices} labels={digestLabels} disabled={save.isPending} onChange={(digest: Digest) => save.mutate({ digest })} />
             </PreferenceRow>

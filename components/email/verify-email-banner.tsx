@@ -8,7 +8,7 @@ import { toast } from '@/components/ui/use-toast';
 import { apiRequest } from '@/lib/http/api-client';
 
 /** Shown while the account's address is unconfirmed: the product works, but no alert or report mail goes out. */
-export function VerifyEmailBanner({ email }: { email: string }) {
+export function VerifyEmailBanner() {
   const [sending, setSending] = useState(false);
 
   const resend = async () => {
@@ -29,7 +29,7 @@ export function VerifyEmailBanner({ email }: { email: string }) {
       <p className="flex items-start gap-2">
         <MailWarning className="mt-0.5 size-4 shrink-0 text-amber-600 dark:text-amber-400" aria-hidden="true" />
         <span>
-          Confirm <strong className="break-all">{email}</strong> to receive alerts and reports by email. Check your inbox for the link.
+          Confirm your email address to receive alerts and reports by email. Check your inbox for the link.
         </span>
       </p>
       <Button type="button" variant="outline" size="sm" disabled={sending} onClick={() => void resend()} className="shrink-0">

@@ -39,7 +39,7 @@ export function AppShell({ initialUser, btcQuote, children }: { initialUser: Pub
       </a>
       {seeded && !isLoading && (user ? <NavigationBar user={user} btcQuote={btcQuote} /> : <PublicHeader />)}
       <main id="main" className="mx-auto w-full max-w-7xl px-4 py-6">
-        {user && !user.emailVerified && <VerifyEmailBanner email={user.email} />}
+        {user && !user.emailVerified && <VerifyEmailBanner />}
         {isLoading ? <LoadingScreen /> : children}
       </main>
     </>
