@@ -60,6 +60,11 @@ const routes: RouteCase[] = [
   { name: 'register', user: 'signed-out', path: '/register' },
   { name: 'terms of service', user: 'signed-out', path: '/terms-of-service' },
   { name: 'privacy policy', user: 'signed-out', path: '/privacy-policy' },
+  // The pages mail links open (issue 16); a link without a valid token shows its explanation.
+  { name: 'forgot password', user: 'signed-out', path: '/forgot-password' },
+  { name: 'reset password (expired link)', user: 'signed-out', path: '/reset-password?token=expired' },
+  { name: 'verify email', user: 'entitled', path: '/verify-email?token=abc' },
+  { name: 'unsubscribe (invalid link)', user: 'signed-out', path: '/unsubscribe?token=abc' },
   // Where a refused influencer trial link lands, whoever opened it.
   { name: 'trial link not applied', user: 'signed-out', path: '/trial/unavailable?reason=expired' },
   // app/e2e-error is left out: it exists to throw.
