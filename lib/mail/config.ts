@@ -5,6 +5,8 @@ import path from 'node:path';
 export interface MailConfig {
   /** smtp://user:pass@host:port or smtps://…; undefined = write .eml files to `outboxDir`. */
   smtpUrl: string | undefined;
+  /** SMTP connections used at once (SMTP_MAX_CONNECTIONS, default 10). */
+  smtpMaxConnections: number;
   from: string;
   outboxDir: string;
   /** Absolute origin the links in mails point to (never taken from a request's Host header). */
@@ -17,8 +19,10 @@ export function mailConfig(env: Record<string, string | undefined> = process.env
   const smtpUrl = env.SMTP_URL?.trim() || undefined;
   if (smtpUrl && !/^smtps?:\/\//.test(smtpUrl)) throw new Error('SMTP_URL must start with smtp:// or smtps://');
   const port = env.PORT?.trim() || '3000';
+  const connections = Number(env.SMTP_MAX_CONNECTIONS?.trim() || 10);
   return {
     smtpUrl,
+    smtpMaxConnections: Number.isInteger(connections) && connections >= 1 && connections <= 100 ? connections : 10,
     from: env.MAIL_FROM?.trim() || defaultFrom,
     outboxDir: path.resolve(env.MAIL_OUTBOX_DIR?.trim() || '.data/outbox'),
     publicUrl: (env.APP_URL?.trim() || env.NEXTAUTH_URL?.trim() || `http://localhost:${port}`).replace(/\/+$/, ''),

@@ -191,6 +191,6 @@ export async function deliverQueuedEmails(db: Db, transport: MailTransport, opti
       }
     }
   };
-  await Promise.all(Array.from({ length: Math.max(1, options.concurrency ?? 5) }, worker));
+  await Promise.all(Array.from({ length: Math.max(1, options.concurrency ?? transport.concurrency) }, worker));
   return result;
 }

@@ -9,20 +9,25 @@ import { mailConfig, type MailConfig } from './config';
 
 export interface MailTransport {
   readonly kind: 'smtp' | 'outbox';
+  /** How many messages it sends at once (SMTP: the pool's connections). */
+  readonly concurrency: number;
   /** Resolves once the server accepted the message (or the file is written); throws otherwise. */
   send(message: Mail.Options): Promise<void>;
   close(): void;
 }
 
 export function createMailTransport(config: MailConfig = mailConfig()): MailTransport {
-  if (config.smtpUrl) return smtpTransport(config.smtpUrl);
+  if (config.smtpUrl) return smtpTransport(config.smtpUrl, config.smtpMaxConnections);
   return outboxTransport(config.outboxDir);
 }
 
-function smtpTransport(url: string): MailTransport {
-  const transporter = nodemailer.createTransport(url, { pool: true, maxConnections: 5, connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 30_000 } as never);
+function smtpTransport(url: string, maxConnections: number): MailTransport {
+  // Each message costs several round trips (MAIL, RCPT, DATA), so throughput grows with connections
+  // until the provider's own limit.
+  const transporter = nodemailer.createTransport(url, { pool: true, maxConnections, connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 30_000 } as never);
   return {
     kind: 'smtp',
+    concurrency: maxConnections,
     async send(message) {
       const info = await transporter.sendMail(message);
       if (info.rejected.length > 0) throw new Error(`SMTP server rejected ${info.rejected.join(', ')}`);
@@ -40,6 +45,7 @@ function outboxTransport(dir: string): MailTransport {
   const transporter = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     kind: 'outbox',
+    concurrency: 4,
     async send(message) {
       const info = await transporter.sendMail(message);
       fs.mkdirSync(dir, { recursive: true });
