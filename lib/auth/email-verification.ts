@@ -9,8 +9,8 @@ import { randomToken, sha256 } from './crypto';
 // Address verification: a link mailed on registration (and to a new address whenever one is set);
 // until it is followed the account works, but no alert, report or digest mail is sent to it.
 
-export const verificationTtlMs = 7 * 24 * 60 * 60 * 1000;
-export const verificationLinkInvalidMessage = 'This verification link is invalid or has expired. Please request a new one.';
+const verificationTtlMs = 7 * 24 * 60 * 60 * 1000;
+const verificationLinkInvalidMessage = 'This verification link is invalid or has expired. Please request a new one.';
 export const verificationTooManyMessage = 'Too many verification emails. Please wait and try again later.';
 export const alreadyVerifiedMessage = 'Your email address is already verified.';
 
@@ -40,9 +40,4 @@ export async function verifyEmail(db: Db, token: string) {
     db.user.update({ where: { id: row.userId }, data: { emailVerifiedAt: row.user.emailVerifiedAt ?? now } }),
   ]);
   return row.user;
-}
-
-/** Whether mail beyond the account's own (alerts, reports, digests) may go to this user. */
-export function canReceiveNotificationMail(user: { emailVerifiedAt: Date | null }): boolean {
-  return user.emailVerifiedAt !== null;
 }

@@ -10,10 +10,10 @@ import { hashPassword } from './password';
 import { clearFailures } from './throttle';
 import type { ResetPasswordInput } from './reset-schemas';
 
-export const resetTokenTtlMs = 30 * 60 * 1000;
+const resetTokenTtlMs = 30 * 60 * 1000;
 export const resetRequestedMessage = 'If an account exists for that email, we have sent a link to reset its password. It expires in 30 minutes.';
 export const resetLinkInvalidMessage = 'This reset link is invalid or has expired. Please request a new one.';
-export const resetTooManyMessage = 'Too many reset requests. Please wait and try again later.';
+const resetTooManyMessage = 'Too many reset requests. Please wait and try again later.';
 export const passwordResetMessage = 'Your password has been reset. Sign in with your new password.';
 
 /**

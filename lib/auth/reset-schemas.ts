@@ -5,7 +5,6 @@ import { registerSchema } from './schemas';
 // (registerSchema's own field, so the messages stay the spec's).
 
 export const forgotPasswordSchema = z.object({ email: registerSchema.shape.email });
-export type ForgotPasswordInput = z.infer<typeof forgotPasswordSchema>;
 
 const token = z.string().trim().min(1, 'This reset link is invalid or has expired.').max(200, 'This reset link is invalid or has expired.');
 
@@ -15,7 +14,6 @@ export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;
 export const resetPasswordFormSchema = z
   .object({ password: registerSchema.shape.password, confirmPassword: z.string().min(1, 'Please confirm your new password') })
   .refine((values) => values.password === values.confirmPassword, { message: "Passwords don't match", path: ['confirmPassword'] });
-export type ResetPasswordFormInput = z.infer<typeof resetPasswordFormSchema>;
 
 export const verifyEmailSchema = z.object({
   token: z.string().trim().min(1, 'This verification link is invalid or has expired.').max(200, 'This verification link is invalid or has expired.'),

@@ -38,7 +38,7 @@ export function retryDelayMs(attempts: number): number {
   return Math.min(maxRetryMs, firstRetryMs * 2 ** Math.max(0, attempts - 1));
 }
 
-export function messageIdFor(idempotencyKey: string): string {
+function messageIdFor(idempotencyKey: string): string {
   const domain = new URL(mailConfig().publicUrl).hostname || 'localhost';
   return `<${crypto.createHash('sha256').update(idempotencyKey).digest('hex').slice(0, 40)}@${domain}>`;
 }

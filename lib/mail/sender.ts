@@ -13,10 +13,6 @@ function state() {
   return (shared.__treasuryMail ??= { transport: createMailTransport(), running: null, again: false });
 }
 
-export function mailTransport(): MailTransport {
-  return state().transport;
-}
-
 /** Runs the queue now (or once more after the run in progress): the scheduler's job is the safety net. */
 export function deliverSoon(db: Db, log: (line: string) => void = console.warn): Promise<DeliveryResult> {
   const mail = state();

@@ -5,7 +5,7 @@ import { appLink } from './config';
 // The unsubscribe link works without signing in: its token names the user and the kind of mail,
 // signed with a key derived from NEXTAUTH_SECRET, so it cannot be forged for someone else.
 
-export const unsubscribeScopes = ['alerts', 'reports', 'digest'] as const;
+const unsubscribeScopes = ['alerts', 'reports', 'digest'] as const;
 export type UnsubscribeScope = (typeof unsubscribeScopes)[number];
 
 export function unsubscribeToken(userId: string, scope: UnsubscribeScope): string {

@@ -12,9 +12,9 @@ import { emailDeliveries } from './delivery';
 // once (EmailAlertDelivery holds who got which signal), several arriving together in one mail.
 
 /** Signals older than this are left to the in-app feed: a new rule does not mail old news. */
-export const alertLookbackMs = 60 * 60 * 1000;
+const alertLookbackMs = 60 * 60 * 1000;
 
-export interface AlertMailResult {
+interface AlertMailResult {
   mails: number;
   signals: number;
 }

@@ -8,7 +8,7 @@ import { unsubscribePageUrl, unsubscribeUrl } from '../mail/unsubscribe';
 // rules and watchlist), most severe first. A period with nothing new sends nothing.
 
 const day = 24 * 60 * 60 * 1000;
-export const digestPeriodMs = { daily: day, weekly: 7 * day } as const;
+const digestPeriodMs = { daily: day, weekly: 7 * day } as const;
 const severityRank: Record<string, number> = { critical: 0, high: 1, medium: 2, low: 3 };
 
 export async function queueDigestMails(db: Db, now = new Date()): Promise<number> {

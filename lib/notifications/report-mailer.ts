@@ -9,7 +9,7 @@ import { emailDeliveries } from './delivery';
 // every report that schedule generates after the choice was made, the PDF attached (a link alone
 // when it is too large for comfortable mail).
 
-export const maxAttachmentBytes = 5 * 1024 * 1024;
+const maxAttachmentBytes = 5 * 1024 * 1024;
 
 export async function queueScheduledReportMails(db: Db): Promise<number> {
   const deliveries = await db.reportDelivery.findMany({
