@@ -33,6 +33,8 @@ async function main() {
   const { createRealtimeServer, websocketPath } = await import('./lib/realtime/ws-server');
   const { markRealtimeAvailable } = await import('./lib/realtime/availability');
   const { startScheduler } = await import('./lib/jobs/registry');
+  const { startAlertMailer } = await import('./lib/notifications/alert-listener');
+  const { closeMailTransport, mailIdle } = await import('./lib/mail/sender');
   const { closeRateLimiter } = await import('./lib/rate-limit');
 
   const app = next({ dev, hostname: env.HOST, port: env.PORT });
@@ -57,7 +59,13 @@ async function main() {
     return void upgradeNext(request, socket, head);
   });
 
-  const stopScheduler = env.SCHEDULER_ENABLED ? startScheduler(db, log) : () => {};
+  const stopJobs = env.SCHEDULER_ENABLED ? startScheduler(db, log) : () => {};
+  // Critical signals reach the inbox within seconds of their critical_alert (issue 16).
+  const stopAlertMailer = env.SCHEDULER_ENABLED ? startAlertMailer(db, bus, log) : () => {};
+  const stopScheduler = () => {
+    stopJobs();
+    stopAlertMailer();
+  };
 
   await new Promise<void>((resolve) => server.listen(env.PORT, env.HOST, resolve));
   log(`ready on http://${env.HOST === '0.0.0.0' ? 'localhost' : env.HOST}:${env.PORT} (${dev ? 'development' : 'production'}, bus: ${bus.kind})`);
@@ -79,6 +87,9 @@ async function main() {
       await realtime.close();
       server.closeIdleConnections();
       setTimeout(() => server.closeAllConnections(), 1000).unref();
+      // A send in progress finishes (or its claim lapses and another process sends it after the lease).
+      await Promise.race([mailIdle(), new Promise((resolve) => setTimeout(resolve, 2_000).unref())]);
+      closeMailTransport();
       await Promise.allSettled([closeBus(), closeRateLimiter(), db.$disconnect(), app.close()]);
       log('stopped');
       process.exit(0);

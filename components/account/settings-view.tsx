@@ -6,6 +6,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Spinner } from '@/components/ui/spinner';
 import { ApiKeysCard } from './api-keys-card';
 import { ChangePasswordForm } from './change-password-form';
+import { NotificationSettings } from './notification-settings';
 
 const roleLabel = (role: string) => (role === 'admin' ? 'Administrator' : role.charAt(0).toUpperCase() + role.slice(1));
 
@@ -38,6 +39,7 @@ export function SettingsView() {
           </Card>
           <ChangePasswordForm />
           <ApiKeysCard />
+          <NotificationSettings />
         </div>
       )}
     </>

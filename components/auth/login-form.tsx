@@ -74,7 +74,12 @@ export function LoginForm() {
           <FieldError id="login-email-error" errors={[errors.email]} />
         </Field>
         <Field data-invalid={Boolean(errors.password)}>
-          <FieldLabel htmlFor="login-password">Password</FieldLabel>
+          <div className="flex items-center justify-between gap-2">
+            <FieldLabel htmlFor="login-password">Password</FieldLabel>
+            <Link href="/forgot-password" className="text-sm font-medium text-primary underline-offset-4 hover:underline">
+              Forgot password?
+            </Link>
+          </div>
           <PasswordInput
             id="login-password"
             autoComplete="current-password"

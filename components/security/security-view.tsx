@@ -127,7 +127,7 @@ export function SecurityView() {
                 <ul className="flex flex-col gap-3 text-sm">
                   <StatusRow icon={ShieldCheck} label="Two-Factor Authentication" value={enabled ? 'Enabled' : 'Disabled'} ok={enabled} />
                   <StatusRow icon={Lock} label="Password Protection" value="Enabled" ok />
-                  <StatusRow icon={CheckCircle2} label="Account Verified" value={user ? 'Verified' : '—'} ok={Boolean(user)} />
+                  <StatusRow icon={CheckCircle2} label="Account Verified" value={user ? (user.emailVerified ? 'Verified' : 'Email not confirmed') : '—'} ok={Boolean(user?.emailVerified)} />
                 </ul>
               </CardContent>
             </Card>

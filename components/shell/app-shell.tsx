@@ -3,6 +3,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { userQueryKey, useAuth } from '@/components/auth/use-auth';
+import { VerifyEmailBanner } from '@/components/email/verify-email-banner';
 import type { PublicUser } from '@/lib/auth/types';
 import type { PriceQuote } from '@/lib/market/quote';
 import { betaAccessKey } from '@/lib/beta-storage';
@@ -38,6 +39,7 @@ export function AppShell({ initialUser, btcQuote, children }: { initialUser: Pub
       </a>
       {seeded && !isLoading && (user ? <NavigationBar user={user} btcQuote={btcQuote} /> : <PublicHeader />)}
       <main id="main" className="mx-auto w-full max-w-7xl px-4 py-6">
+        {user && !user.emailVerified && <VerifyEmailBanner />}
         {isLoading ? <LoadingScreen /> : children}
       </main>
     </>

@@ -63,6 +63,10 @@ export const routes: RouteCase[] = [
   { name: 'privacy policy', user: 'signed-out', path: '/privacy-policy' },
   // Where a refused influencer trial link lands, whoever opened it.
   { name: 'trial link not applied', user: 'signed-out', path: '/trial/unavailable?reason=expired' },
+  { name: 'forgot password', user: 'signed-out', path: '/forgot-password' },
+  { name: 'reset password (expired link)', user: 'signed-out', path: '/reset-password?token=expired' },
+  { name: 'verify email', user: 'entitled', path: '/verify-email?token=abc' },
+  { name: 'unsubscribe (invalid link)', user: 'signed-out', path: '/unsubscribe?token=abc' },
   // app/e2e-error is left out: it exists to throw.
 ];
 

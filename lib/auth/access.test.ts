@@ -2,10 +2,12 @@ import { accessStateOf, decideRoute, entitledPaths, isEntitled, isPathAllowed, s
 
 // Spec 000 §2, "Access by state", row by row. /payment-success is not in that table: spec 001
 // (payments) adds it as the card-payment return address, for every signed-in user; /api-docs is the
-// read API's documentation (issue 17), for entitled users, whose keys the API accepts.
+// read API's documentation (issue 17), for entitled users, whose keys the API accepts. Issue 16 (email)
+// adds the pages its mails link to: reset while signed out, verification and unsubscribe in any state.
+const mailLinks = ['/verify-email', '/unsubscribe'];
 const spec = {
-  'signed-out': ['/register', '/login', '/about', '/contact', '/terms-of-service', '/privacy-policy'],
-  unsubscribed: ['/subscription', '/checkout', '/stripe-test', '/billing', '/settings', '/contact', '/about', '/payment-success'],
+  'signed-out': ['/register', '/login', '/about', '/contact', '/terms-of-service', '/privacy-policy', '/forgot-password', '/reset-password', ...mailLinks],
+  unsubscribed: ['/subscription', '/checkout', '/stripe-test', '/billing', '/settings', '/contact', '/about', '/payment-success', ...mailLinks],
   entitled: [
     '/',
     '/dashboard',
@@ -25,6 +27,7 @@ const spec = {
     '/about',
     '/payment-success',
     '/api-docs',
+    ...mailLinks,
   ],
 } satisfies Record<AccessState, string[]>;
 

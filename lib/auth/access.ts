@@ -3,8 +3,20 @@
 
 export type AccessState = 'signed-out' | 'unsubscribed' | 'entitled';
 
-export const signedOutPaths = ['/register', '/login', '/about', '/contact', '/terms-of-service', '/privacy-policy'] as const;
-export const unsubscribedPaths = ['/subscription', '/checkout', '/stripe-test', '/payment-success', '/billing', '/settings', '/contact', '/about'] as const;
+export const signedOutPaths = [
+  '/register',
+  '/login',
+  '/about',
+  '/contact',
+  '/terms-of-service',
+  '/privacy-policy',
+  // Mail links (issue 16): reset works signed out; verification and unsubscribe links open in any state.
+  '/forgot-password',
+  '/reset-password',
+  '/verify-email',
+  '/unsubscribe',
+] as const;
+export const unsubscribedPaths = ['/subscription', '/checkout', '/stripe-test', '/payment-success', '/billing', '/settings', '/contact', '/about', '/verify-email', '/unsubscribe'] as const;
 export const entitledPaths = [
   '/',
   '/dashboard',
@@ -24,6 +36,8 @@ export const entitledPaths = [
   '/api-docs',
   '/contact',
   '/about',
+  '/verify-email',
+  '/unsubscribe',
 ] as const;
 
 export type RouteDecision = { kind: 'allow' } | { kind: 'redirect'; to: string } | { kind: 'not-found' };

@@ -10,6 +10,8 @@ export interface PublicUser {
   subscriptionEndsAt: string | null;
   betaAccess: boolean;
   mfaEnabled: boolean;
+  /** Whether the address is confirmed (issue 16): until then no alert or report mail is sent. */
+  emailVerified: boolean;
   createdAt: string;
 }
 

@@ -65,6 +65,7 @@ export function toPublicUser(user: LoadedSession['user']): PublicUser {
     subscriptionEndsAt: user.subscriptionEndsAt?.toISOString() ?? null,
     betaAccess: user.betaAccess,
     mfaEnabled: user.mfaEnabled,
+    emailVerified: user.emailVerifiedAt !== null,
     createdAt: user.createdAt.toISOString(),
   };
 }

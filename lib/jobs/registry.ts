@@ -1,5 +1,6 @@
 import type { Db } from '../db';
 import { ingestJobs } from '../ingest/jobs';
+import { mailJobs } from '../mail/jobs';
 import { getRateLimiter, type RateLimiter } from '../rate-limit';
 import { runDueReportSchedules } from '../reports/schedules';
 import { failStaleReports } from '../reports/service';
@@ -29,6 +30,7 @@ export const jobs: Job[] = [
     },
   },
   ...ingestJobs(),
+  ...mailJobs(),
   {
     name: 'scheduled-reports',
     everyMs: 5 * 60 * 1000,

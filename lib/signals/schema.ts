@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { optionalText } from '@/lib/validation/fields';
+import { deliverySchema } from '../notifications/delivery';
 import type { MarketImpact } from './market-impact';
 
 // Shared by the signal endpoints and the Signals screen: request bodies and answer shapes.
@@ -14,6 +15,8 @@ export const alertBodySchema = z
     companyId: id.optional(),
     signalId: id.optional(),
     thresholdPct: z.number({ message: 'thresholdPct must be a number' }).positive('thresholdPct must be above 0').max(100, 'thresholdPct must be at most 100').optional(),
+    /** in_app | email | both (issue 16); absent keeps a rule's choice, in_app for a new one. */
+    delivery: deliverySchema.optional(),
   })
   .refine((body) => body.companyId || body.signalId, { message: 'Give a companyId or a signalId', path: ['companyId'] });
 

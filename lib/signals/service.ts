@@ -1,6 +1,7 @@
 import type { Db } from '../db';
 import { isUniqueViolation } from '../ingest/db-errors';
 import { AppError } from '../http/errors';
+import { asDelivery } from '../notifications/delivery';
 import { activeSignalDays, signalView } from '../treasury/queries';
 import { computeMarketImpact, lastAtOrBefore, percentChange, type PricePoint } from './market-impact';
 import type { AlertBody, FilingDto, MarketImpactDto, SignalDetailDto, SignalSummaryDto, WatchlistBody } from './schema';
@@ -185,7 +186,7 @@ export async function removeWatchlistEntry(db: Db, userId: string, id: string) {
 /** Default move, in percent, that fires a price alert. */
 export const defaultPriceThresholdPct = 5;
 
-function alertView(rule: { id: string; kind: string; companyId: string | null; signalId: string | null; thresholdPct: number | null; basePrice: number | null; active: boolean; createdAt: Date }) {
+function alertView(rule: { id: string; kind: string; companyId: string | null; signalId: string | null; thresholdPct: number | null; basePrice: number | null; active: boolean; createdAt: Date; delivery: string | null }) {
   return {
     id: rule.id,
     kind: rule.kind,
@@ -194,6 +195,7 @@ function alertView(rule: { id: string; kind: string; companyId: string | null; s
     thresholdPct: rule.thresholdPct,
     basePrice: rule.basePrice,
     active: rule.active,
+    delivery: asDelivery(rule.delivery),
     createdAt: rule.createdAt.toISOString(),
   };
 }
@@ -224,7 +226,7 @@ export async function createAlert(db: Db, userId: string, body: AlertBody) {
     const latest = coins.has(company.ticker) ? null : await db.marketPrice.findFirst({ where: { symbol: company.ticker }, orderBy: { at: 'desc' }, select: { priceUsd: true } });
     basePrice = latest?.priceUsd ?? company.sharePriceUsd;
   }
-  const data = { signalId, thresholdPct, basePrice, active: true };
+  const data = { signalId, thresholdPct, basePrice, active: true, ...(body.delivery ? { delivery: body.delivery } : {}) };
 
   if (companyId) {
     const existing = await db.alertRule.findUnique({ where: { userId_kind_companyId: { userId, kind: body.kind, companyId } } });

@@ -1,4 +1,5 @@
 import { db } from '../db';
+import { closeMailTransport, mailIdle } from '../mail/sender';
 import { closeRateLimiter } from '../rate-limit';
 import { closeBus } from '../realtime/bus';
 
@@ -8,5 +9,7 @@ jest.setTimeout(30_000);
 
 // Each integration test file ends by closing what the product's singletons opened, so jest exits.
 afterAll(async () => {
+  await mailIdle();
+  closeMailTransport();
   await Promise.all([closeBus(), closeRateLimiter(), db.$disconnect()]);
 });

@@ -26,6 +26,8 @@ export default async function globalSetup() {
     process.env.TEST_SQLITE_DIR = dir;
   }
   process.env.DATABASE_URL = url;
+  // Mails the flows under test send land in a folder of this run, not the checkout's .data/outbox.
+  process.env.MAIL_OUTBOX_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'treasury-outbox-'));
   execFileSync(process.execPath, [require.resolve('tsx/cli'), 'scripts/db.ts', 'migrate'], {
     cwd: path.resolve(__dirname, '..', '..'),
     env: { ...process.env, DATABASE_URL: url },

@@ -1,5 +1,8 @@
 import { attributeRegistration } from '@/lib/affiliate/attribution';
 import { completePasswordStep, registerAccount } from '@/lib/auth/accounts';
+import { sendVerificationEmail } from '@/lib/auth/email-verification';
+import { db } from '@/lib/db';
+import { deliverSoon } from '@/lib/mail/sender';
 import { registerSchema } from '@/lib/auth/schemas';
 import { clientIp, readJson, route } from '@/lib/http/route';
 import { enforceLimit } from '@/lib/rate-limit';
@@ -11,5 +14,7 @@ export const POST = route(async (request) => {
   const input = await readJson(request, registerSchema);
   const user = await registerAccount(input, request);
   await attributeRegistration(user.id, request);
+  await sendVerificationEmail(db, user, { limited: false });
+  void deliverSoon(db);
   return completePasswordStep(user, request, 201);
 });

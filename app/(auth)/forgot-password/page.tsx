@@ -1,0 +1,11 @@
+import type { Metadata } from 'next';
+import { ForgotPasswordForm } from '@/components/auth/forgot-password-form';
+import { guardPage } from '@/lib/auth/page-guard';
+
+export const metadata: Metadata = { title: 'Forgot password' };
+export const dynamic = 'force-dynamic';
+
+export default async function ForgotPasswordPage() {
+  if (!(await guardPage('/forgot-password'))) return null;
+  return <ForgotPasswordForm />;
+}

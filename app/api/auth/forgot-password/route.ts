@@ -1,0 +1,12 @@
+import { requestPasswordReset, resetRequestedMessage } from '@/lib/auth/password-reset';
+import { forgotPasswordSchema } from '@/lib/auth/reset-schemas';
+import { db } from '@/lib/db';
+import { clientIp, readJson, route } from '@/lib/http/route';
+import { deliverSoon } from '@/lib/mail/sender';
+
+/** Mails a reset link if the account exists; the answer is the same whether or not it does. */
+export const POST = route(async (request) => {
+  const { email } = await readJson(request, forgotPasswordSchema);
+  if (await requestPasswordReset(db, email, clientIp(request))) void deliverSoon(db);
+  return Response.json({ success: true, message: resetRequestedMessage });
+});

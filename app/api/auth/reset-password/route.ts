@@ -1,0 +1,15 @@
+import { passwordResetMessage, resetPassword } from '@/lib/auth/password-reset';
+import { resetPasswordSchema } from '@/lib/auth/reset-schemas';
+import { db } from '@/lib/db';
+import { clientIp, readJson, route } from '@/lib/http/route';
+import { deliverSoon } from '@/lib/mail/sender';
+import { enforceRateLimit } from '@/lib/rate-limit';
+
+/** Sets a new password with a reset link's token; every session of the account is signed out. */
+export const POST = route(async (request) => {
+  await enforceRateLimit(`reset-password:${clientIp(request)}`, 30, 15 * 60 * 1000, 'Too many attempts. Please wait 15 minutes and try again.');
+  const input = await readJson(request, resetPasswordSchema);
+  await resetPassword(db, input);
+  void deliverSoon(db);
+  return Response.json({ success: true, message: passwordResetMessage });
+});
