@@ -39,6 +39,15 @@ describe('seedHistorySignals on the recorded history', () => {
     expect(discovery.detectedAt.toISOString().slice(0, 10)).toBe('2026-06-17');
   });
 
+  it('raises no signal from a quarantined figure: HIVE\'s copy of Capital B\'s 2,201 BTC, Hut 8 and Riot at 15,679 BTC', async () => {
+    const signals = await db.signal.findMany({
+      where: { source: holdingsSignalSource, company: { ticker: { in: ['HIVE', 'HUT', 'RIOT'] } } },
+      select: { description: true },
+    });
+    expect(signals.length).toBeGreaterThan(0);
+    expect(signals.some((signal) => /2,201|15,679|1,991/.test(signal.description))).toBe(false);
+  });
+
   it('adds nothing when it runs again', async () => {
     expect(await seedHistorySignals(db)).toEqual({ signals: 0, discoveries: 0 });
   });

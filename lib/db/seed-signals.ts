@@ -124,10 +124,17 @@ export async function seedHistorySignals(db: Db): Promise<{ signals: number; dis
   const entrySnapshots = await db.holdingSnapshot.findMany({
     where: { source: historySource, asset: 'BTC', companyId: { in: lateIds } },
     orderBy: { asOf: 'asc' },
-    select: { companyId: true, quantity: true, asOf: true, company: { select: { name: true, ticker: true, secCik: true } } },
+    select: { companyId: true, quantity: true, asOf: true, quarantined: true, company: { select: { name: true, ticker: true, secCik: true } } },
   });
   const entries = new Map<string, (typeof entrySnapshots)[number]>();
-  for (const snapshot of entrySnapshots) if (!entries.has(snapshot.companyId)) entries.set(snapshot.companyId, snapshot);
+  const quarantinedEntries = new Set<string>();
+  for (const snapshot of entrySnapshots) {
+    if (entries.has(snapshot.companyId) || quarantinedEntries.has(snapshot.companyId)) continue;
+    // A first appearance with a quarantined figure raises nothing (issue 12); changes are only ever
+    // recorded between figures that passed the checks, so they need no such test.
+    if (snapshot.quarantined) quarantinedEntries.add(snapshot.companyId);
+    else entries.set(snapshot.companyId, snapshot);
+  }
 
   const signals = [
     ...changes.map((change) =>
