@@ -1,5 +1,5 @@
 import type { Db } from '../db';
-import { getDashboardStats, getHealthDistribution, getSectorAllocation, listDiscoveries, listHoldings } from '../treasury/queries';
+import { confirmedCompanyWhere, getDashboardStats, getHealthDistribution, getSectorAllocation, listDiscoveries, listHoldings } from '../treasury/queries';
 import { percentChange } from './market-stats';
 import { runStressTests, type StressHolding } from './stress-test';
 
@@ -30,9 +30,9 @@ export async function loadBtcMoves(db: Db, now = new Date()) {
 
 export type BtcMoves = Awaited<ReturnType<typeof loadBtcMoves>>;
 
-/** Every company's holdings, average cost and market cap (derived from share price when not stored). */
+/** Every counted company's holdings, average cost and market cap (derived from share price when not stored). */
 async function loadStressHoldings(db: Db): Promise<StressHolding[]> {
-  const companies = await db.company.findMany({ select: { btcHoldings: true, avgCostUsd: true, marketCapUsd: true, sharePriceUsd: true, sharesOutstanding: true } });
+  const companies = await db.company.findMany({ where: confirmedCompanyWhere, select: { btcHoldings: true, avgCostUsd: true, marketCapUsd: true, sharePriceUsd: true, sharesOutstanding: true } });
   return companies.map((company) => ({
     btcHoldings: company.btcHoldings,
     avgCostUsd: company.avgCostUsd,

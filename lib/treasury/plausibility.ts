@@ -111,7 +111,7 @@ export function findSameFigures(readings: readonly Reading[]): QuarantineFinding
   for (const group of byDay.values()) {
     for (let i = 0; i < group.length; i += 1) {
       for (let j = i + 1; j < group.length; j += 1) {
-        const [a, b] = [group[i]!, group[j]!].sort((x, y) => x.companyId.localeCompare(y.companyId));
+        const [a, b] = group[i]!.companyId <= group[j]!.companyId ? [group[i]!, group[j]!] : [group[j]!, group[i]!];
         if (a.companyId === b.companyId) continue;
         const key = `${a.companyId}|${b.companyId}|${a.quantity}`;
         if (!pairs.has(key)) pairs.set(key, { a, b });

@@ -32,8 +32,27 @@ const companySelect = {
   sharePriceUsd: true,
   flagged: true,
   flagReason: true,
+  flagCheck: true,
+  holdingsConfirmed: true,
+  notes: true,
   metrics: true,
 } as const;
+
+/**
+ * Companies whose current figure counts in totals: not flagged (a source disagreement, a quarantined
+ * figure, a known issue) and confirmed (not only claimed by a user). Issue 12; docs/metrics.md.
+ */
+export const confirmedCompanyWhere = { flagged: false, holdingsConfirmed: true } as const;
+const excludedCompanyWhere = { OR: [{ flagged: true }, { holdingsConfirmed: false }] };
+
+/**
+ * The part of the companies file's note that dates a figure (prisma/seed-data/README.md: share counts
+ * and average costs are older than the holdings, and their dates live in `notes`), e.g.
+ * "shares as of 2026-02-19 (10-K FY2025 cover page, per dat-tracker provenance/mara.ts)".
+ */
+export function noteAbout(notes: string | null, subject: 'shares' | 'avg cost'): string | null {
+  return notes?.split(' | ').find((part) => part.trim().toLowerCase().startsWith(subject))?.trim() ?? null;
+}
 
 type CompanyRow = Awaited<ReturnType<typeof loadCompanies>>[number];
 
@@ -116,6 +135,14 @@ function companyView(company: CompanyRow, btcPriceUsd: number | null) {
     metrics: metricsView(company.metrics),
     flagged: company.flagged,
     flagReason: company.flagReason,
+    /** The check that raised the flag (docs/metrics.md, "Plausibility checks"). */
+    flagCheck: company.flagCheck,
+    /** False while the figure is only claimed (chat) and no filing or second source confirms it. */
+    holdingsConfirmed: company.holdingsConfirmed,
+    countedInTotals: !company.flagged && company.holdingsConfirmed,
+    /** Where the share count and average cost come from, with their dates, as the source states them. */
+    sharesNote: company.sharesOutstanding === null ? null : noteAbout(company.notes, 'shares'),
+    avgCostNote: company.avgCostUsd === null ? null : noteAbout(company.notes, 'avg cost'),
   };
 }
 
@@ -170,6 +197,9 @@ export async function getCompanyDetail(db: Db, id: string, now = new Date()) {
     source: snapshot.source,
     sourceUrl: snapshot.sourceUrl,
     filedAt: snapshot.filedAt?.toISOString() ?? null,
+    quarantined: snapshot.quarantined,
+    quarantineCheck: snapshot.quarantineCheck,
+    quarantineReason: snapshot.quarantineReason,
   }));
   // mNAV needs the market cap on each date; only today's is stored, so history exists only
   // where the market cap is known, and uses it for every date (said in the answer).
@@ -382,15 +412,17 @@ export async function getHealthDistribution(db: Db) {
 }
 
 export async function getSectorAllocation(db: Db) {
-  const groups = await db.company.groupBy({ by: ['sector'], _sum: { btcHoldings: true }, _count: { _all: true } });
+  const groups = await db.company.groupBy({ by: ['sector'], where: confirmedCompanyWhere, _sum: { btcHoldings: true }, _count: { _all: true } });
   return sectorAllocation(groups.map((group) => ({ sector: group.sector, btcHoldings: group._sum.btcHoldings ?? 0, count: group._count._all }))).map(({ sector, percentage, count }) => ({ sector, percentage, count }));
 }
 
 export async function getDashboardStats(db: Db, now = new Date()) {
   const since = new Date(now.getTime() - activeSignalDays * day);
-  const [market, totals, risk, activeSignals, prePump, highRisk] = await Promise.all([
+  const [market, tracked, totals, excluded, risk, activeSignals, prePump, highRisk] = await Promise.all([
     loadBtcPrice(db, now),
-    db.company.aggregate({ _count: { _all: true }, _sum: { btcHoldings: true } }),
+    db.company.count(),
+    db.company.aggregate({ where: confirmedCompanyWhere, _sum: { btcHoldings: true } }),
+    db.company.findMany({ where: excludedCompanyWhere, select: { btcHoldings: true, flagged: true, holdingsConfirmed: true } }),
     db.companyMetric.aggregate({ _avg: { aiRiskScore: true }, _count: { _all: true } }),
     db.signal.count({ where: { detectedAt: { gte: since } } }),
     db.signal.count({ where: { signalType: 'pre-pump', detectedAt: { gte: since } } }),
@@ -400,7 +432,14 @@ export async function getDashboardStats(db: Db, now = new Date()) {
   return {
     totalActiveSignals: activeSignals,
     averageRiskScore: risk._avg.aiRiskScore === null ? metricDefaults.aiRiskScore : Math.round(risk._avg.aiRiskScore * 10) / 10,
-    trackedCompanies: totals._count._all,
+    trackedCompanies: tracked,
+    /** What the totals leave out: flagged companies and figures only claimed, with their BTC. */
+    excludedFromTotals: {
+      companies: excluded.length,
+      flagged: excluded.filter((company) => company.flagged).length,
+      unconfirmed: excluded.filter((company) => !company.flagged && !company.holdingsConfirmed).length,
+      btc: Math.round(excluded.reduce((sum, company) => sum + company.btcHoldings, 0) * 100) / 100,
+    },
     prePumpAlerts: prePump,
     totalBitcoinValue: market.priceUsd ? totalBtc * market.priceUsd : 0,
     totalBitcoin: totalBtc,
@@ -413,7 +452,12 @@ export async function getDashboardStats(db: Db, now = new Date()) {
 /** Total holdings and their value per date: each company's latest reading carried forward. */
 export async function getTreasuryTrends(db: Db, options: { days?: number } = {}) {
   const [snapshots, prices] = await Promise.all([
-    db.holdingSnapshot.findMany({ where: { asset: 'BTC' }, select: { companyId: true, asOf: true, quantity: true }, orderBy: [{ asOf: 'asc' }, { createdAt: 'asc' }] }),
+    // The same rule as today's total: no quarantined figure, no company that is flagged or unconfirmed now.
+    db.holdingSnapshot.findMany({
+      where: { asset: 'BTC', quarantined: false, company: confirmedCompanyWhere },
+      select: { companyId: true, asOf: true, quantity: true },
+      orderBy: [{ asOf: 'asc' }, { createdAt: 'asc' }],
+    }),
     db.marketPrice.findMany({ where: { symbol: 'BTC' }, orderBy: { at: 'asc' }, select: { at: true, priceUsd: true } }),
   ]);
   const priceOn = priceLookup(prices);
