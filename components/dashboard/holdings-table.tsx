@@ -3,6 +3,7 @@
 import { useQuery } from '@tanstack/react-query';
 import dynamic from 'next/dynamic';
 import { useMemo, useState } from 'react';
+import { FlagBadge } from '@/components/shared/flag-badge';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
@@ -17,6 +18,15 @@ import { useDashboardFilter } from './dashboard-filter';
 const CompanyDetailDialog = dynamic(() => import('./company-detail-dialog').then((module) => module.CompanyDetailDialog), { ssr: false });
 
 const btc = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 });
+const holdingsDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
+
+/** Which rows the flag filter keeps: every company, only flagged or unconfirmed ones, or only those counted in totals. */
+const flagViews = [
+  { value: 'all', label: 'All' },
+  { value: 'flagged', label: 'Flagged' },
+  { value: 'counted', label: 'Counted in totals' },
+] as const;
+type FlagView = (typeof flagViews)[number]['value'];
 
 const gradeVariant: Record<string, 'success' | 'info' | 'warning' | 'destructive' | 'secondary'> = {
   A: 'success',
@@ -31,10 +41,14 @@ export function HoldingsTable({ initialHoldings }: { initialHoldings: HoldingRec
   const { filter, recentChangeIds } = useDashboardFilter();
   const holdings = useQuery<HoldingRecord[]>({ queryKey: dashboardKeys.holdings, initialData: initialHoldings });
   const [openId, setOpenId] = useState<string | null>(null);
+  const [flagView, setFlagView] = useState<FlagView>('all');
   const rankOf = useMemo(() => new Map(holdings.data.map((company, index) => [company.id, index + 1])), [holdings.data]);
   const rows = useMemo(
-    () => applyDashboardFilter(holdings.data, filter, { now: new Date(), recentChangeIds }),
-    [holdings.data, filter, recentChangeIds],
+    () =>
+      applyDashboardFilter(holdings.data, filter, { now: new Date(), recentChangeIds }).filter((company) =>
+        flagView === 'all' ? true : flagView === 'flagged' ? !company.countedInTotals : company.countedInTotals,
+      ),
+    [holdings.data, filter, recentChangeIds, flagView],
   );
   const filterLabel = quickFilters.find((option) => option.value === filter)?.label;
 
@@ -46,6 +60,23 @@ export function HoldingsTable({ initialHoldings }: { initialHoldings: HoldingRec
           Ranked by bitcoin held; select a company for its history, sources and signals.
           {filterLabel ? ` Filter: ${filterLabel} (${rows.length} of ${holdings.data.length}).` : ''}
         </CardDescription>
+        <div role="group" aria-label="Flags" className="flex flex-wrap items-center gap-1 pt-1 text-xs" data-testid="flag-filter">
+          <span className="mr-1 text-muted-foreground">Flags:</span>
+          {flagViews.map((option) => (
+            <button
+              key={option.value}
+              type="button"
+              aria-pressed={flagView === option.value}
+              onClick={() => setFlagView(option.value)}
+              className={cn(
+                'rounded-md border px-2 py-1 outline-none hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/60',
+                flagView === option.value && 'border-primary bg-primary text-primary-foreground hover:bg-primary/90',
+              )}
+            >
+              {option.label}
+            </button>
+          ))}
+        </div>
       </CardHeader>
       <CardContent>
         {rows.length === 0 ? (
@@ -87,13 +118,19 @@ export function HoldingsTable({ initialHoldings }: { initialHoldings: HoldingRec
                   <TableCell>
                     <div className="font-medium">{company.name}</div>
                     <div className="text-xs text-muted-foreground sm:hidden">{company.ticker}</div>
+                    <FlagBadge state={company} className="mt-0.5 block" />
                   </TableCell>
                   <TableCell className="hidden sm:table-cell">
                     {company.ticker}
                     <span className="text-xs text-muted-foreground"> · {company.exchange}</span>
                   </TableCell>
                   <TableCell className="hidden md:table-cell">{company.sector}</TableCell>
-                  <TableCell className="text-right font-medium tabular-nums">{btc.format(company.btcHoldings)}</TableCell>
+                  <TableCell className="text-right font-medium tabular-nums">
+                    {btc.format(company.btcHoldings)}
+                    <span className="block text-xs font-normal text-muted-foreground" title={`Source: ${company.holdings[0]?.source ?? 'unknown'}`}>
+                      as of {holdingsDate.format(new Date(company.holdings[0]!.asOf))}
+                    </span>
+                  </TableCell>
                   <TableCell className="hidden text-right tabular-nums md:table-cell">{formatMoney(company.holdings[0]?.currentValue)}</TableCell>
                   <TableCell className="hidden text-center lg:table-cell">
                     <Badge variant={gradeVariant[company.metrics.healthGrade] ?? 'secondary'}>{company.metrics.healthGrade}</Badge>

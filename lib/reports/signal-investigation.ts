@@ -91,7 +91,7 @@ export async function buildSignalInvestigation(db: Db, id: string, now = new Dat
       ['Conviction', metrics.convictionScore.toFixed(1)],
       ['Governance', metrics.governanceScore.toFixed(1)],
       ['mNAV', metrics.premiumToNav === null ? 'n/a' : `${metrics.premiumToNav.toFixed(2)}x`],
-      ['Bitcoin yield (90d)', metrics.bitcoinYield === null ? 'n/a' : `${metrics.bitcoinYield.toFixed(1)}%`],
+      ['Holdings growth (90d)', metrics.bitcoinYield === null ? 'n/a' : `${metrics.bitcoinYield.toFixed(1)}%`],
     ]);
     if (metrics.defaults.length) doc.paragraph(`Defaults used (inputs missing): ${metrics.defaults.join(', ')}.`, { size: 9 });
     if (company.holdingsSourceUrl) doc.paragraph(`Holdings source document: ${company.holdingsSourceUrl}`, { size: 9 });

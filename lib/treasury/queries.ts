@@ -182,12 +182,14 @@ export async function listCompanies(db: Db, page: PageOptions, now = new Date())
 export async function getCompanyDetail(db: Db, id: string, now = new Date()) {
   const company = await db.company.findUnique({ where: { id }, select: companySelect });
   if (!company) return null;
-  const [market, snapshots, changes, signals, prices] = await Promise.all([
+  const [market, snapshots, changes, signals, prices, insiderTrades] = await Promise.all([
     loadBtcPrice(db, now),
     db.holdingSnapshot.findMany({ where: { companyId: id }, orderBy: [{ asOf: 'asc' }, { createdAt: 'asc' }] }),
     db.holdingChange.findMany({ where: { companyId: id }, orderBy: { learnedAt: 'desc' }, take: 200 }),
     db.signal.findMany({ where: { companyId: id }, orderBy: [{ detectedAt: 'desc' }, { id: 'desc' }], take: 50 }),
     db.marketPrice.findMany({ where: { symbol: 'BTC' }, orderBy: { at: 'asc' }, select: { at: true, priceUsd: true } }),
+    // The insider timing metric's input window (docs/metrics.md): with none, the score is not measured.
+    db.insiderTransaction.count({ where: { companyId: id, transactionDate: { gte: new Date(now.getTime() - 90 * day) } } }),
   ]);
   const marketCap = marketCapOf(company);
   const priceOn = priceLookup(prices);
@@ -213,6 +215,8 @@ export async function getCompanyDetail(db: Db, id: string, now = new Date()) {
     ...companyView(company, market.priceUsd),
     holdingsHistory,
     mnavHistory,
+    /** Form 4 transactions of the last 90 days behind the insider timing score; 0 means it is not measured. */
+    insiderTrades90d: insiderTrades,
     mnavBasis: marketCap ? 'current market capitalisation against each date’s holdings and BTC price' : 'market capitalisation unknown',
     changes: changes.map((change) => ({
       id: change.id,
