@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { MarketImpact } from './market-impact';
+import type { PumpCheck, TrackRecord } from './track-record';
 
 // Shared by the signal endpoints and the Signals screen: request bodies and answer shapes.
 
@@ -35,6 +36,10 @@ export interface SignalDto {
 export interface SignalDetailDto extends SignalDto {
   company: { id: string; name: string; ticker: string; sector: string } | null;
   intelligence: { similarSignals: number; sameSectorSignals: number; windowDays: number };
+  /** Accuracy, false-positive rate and lead time of past signals of this source and type (docs/metrics.md). */
+  trackRecord: TrackRecord;
+  /** The pump-check filter on the company's stored share prices before the signal. */
+  pumpCheck: PumpCheck;
   watchlisted: boolean;
 }
 
