@@ -1,5 +1,7 @@
 import type { Db } from '../db';
 import { confirmedCompanyWhere, getDashboardStats, getHealthDistribution, getSectorAllocation, listDiscoveries, listHoldings } from '../treasury/queries';
+import { readIngestConfig } from '../ingest/config';
+import { describeDataAge } from './data-age';
 import { percentChange } from './market-stats';
 import { runStressTests, type StressHolding } from './stress-test';
 
@@ -40,9 +42,25 @@ async function loadStressHoldings(db: Db): Promise<StressHolding[]> {
   }));
 }
 
+/** How old the newest stored data is, and why (the dashboard's notice). */
+async function loadDataAge(db: Db, now: Date) {
+  const [holdings, price, signal, sources] = await Promise.all([
+    db.holdingSnapshot.aggregate({ where: { quarantined: false, asOf: { lte: now } }, _max: { asOf: true } }),
+    db.marketPrice.aggregate({ where: { symbol: 'BTC', at: { lte: now } }, _max: { at: true } }),
+    db.signal.aggregate({ where: { detectedAt: { lte: now } }, _max: { detectedAt: true } }),
+    db.dataSource.findMany({ where: { key: { in: ['sec-filings', 'market-prices'] } }, select: { name: true, lastSuccessAt: true, lastAttemptAt: true, lastError: true } }),
+  ]);
+  return describeDataAge({
+    now,
+    newest: [holdings._max.asOf, price._max.at, signal._max.detectedAt],
+    ingestEnabled: readIngestConfig().enabled,
+    liveSources: sources,
+  });
+}
+
 /** Everything the dashboard's first paint needs, read in parallel. */
 export async function loadDashboard(db: Db, now = new Date()) {
-  const [holdings, stats, distribution, sectors, discoveries, btc, recentChanges, exposures] = await Promise.all([
+  const [holdings, stats, distribution, sectors, discoveries, btc, recentChanges, exposures, dataAge] = await Promise.all([
     listHoldings(db, { limit: 100, offset: 0 }, now),
     getDashboardStats(db, now),
     getHealthDistribution(db),
@@ -51,6 +69,7 @@ export async function loadDashboard(db: Db, now = new Date()) {
     loadBtcMoves(db, now),
     db.holdingChange.findMany({ where: { learnedAt: { gte: new Date(now.getTime() - day) } }, select: { companyId: true }, distinct: ['companyId'] }),
     loadStressHoldings(db),
+    loadDataAge(db, now),
   ]);
   return {
     holdings,
@@ -61,6 +80,7 @@ export async function loadDashboard(db: Db, now = new Date()) {
     btc,
     stress: btc.priceUsd ? { btcPriceUsd: btc.priceUsd, companies: exposures.length, results: runStressTests(exposures, btc.priceUsd) } : null,
     recentChangeIds: recentChanges.map((change) => change.companyId),
+    dataAge,
     now: now.toISOString(),
   };
 }
