@@ -2,6 +2,7 @@
 
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Bell, Building2, Download, ExternalLink, FileText, Star, TrendingUp } from 'lucide-react';
+import { FlagNotice } from '@/components/shared/flag-badge';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
@@ -122,6 +123,7 @@ export function InvestigationDialog({
             Signal Details
           </h3>
           <p className="text-sm">{signal.description}</p>
+          {signal.companyFlag && <FlagNotice state={signal.companyFlag} />}
           <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
             <Detail label="Severity">
               <Badge variant="outline" className={severityColorClass(signal.severity)}>

@@ -31,6 +31,8 @@ export interface SignalDto {
   signalType: string;
   severity: string;
   metadata: { filingUrl: string | null; currentPrice: number | null; formType: string | null; filedAt: string | null };
+  /** The company's flag when it is flagged or unconfirmed (issue 12). */
+  companyFlag: { flagged: boolean; flagReason: string | null; flagCheck: string | null; holdingsConfirmed: boolean } | null;
 }
 
 export interface SignalDetailDto extends SignalDto {

@@ -55,7 +55,7 @@ export async function getSignalDetail(db: Db, id: string, userId: string): Promi
   ]);
   const { company, ...row } = signal;
   return {
-    ...signalView(row),
+    ...signalView({ ...row, company }),
     company: company ? { id: company.id, name: company.name, ticker: company.ticker, sector: company.sector ?? 'Other' } : null,
     intelligence: { similarSignals, sameSectorSignals, windowDays: correlationWindowDays },
     trackRecord,

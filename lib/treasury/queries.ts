@@ -252,7 +252,12 @@ export function priceLookup(prices: readonly { at: Date; priceUsd: number }[]) {
 
 type SignalRow = Awaited<ReturnType<Db['signal']['findMany']>>[number];
 
-export function signalView(signal: SignalRow) {
+/** The company fields a signal carries to show its company's flag (issue 12). */
+const signalCompanyFlag = { select: { flagged: true, flagReason: true, flagCheck: true, holdingsConfirmed: true } } as const;
+type CompanyFlagRow = { flagged: boolean; flagReason: string | null; flagCheck: string | null; holdingsConfirmed: boolean };
+
+export function signalView(signal: SignalRow & { company?: CompanyFlagRow | null }) {
+  const flag = signal.company && (signal.company.flagged || !signal.company.holdingsConfirmed) ? signal.company : null;
   return {
     id: signal.id,
     companyId: signal.companyId,
@@ -264,6 +269,10 @@ export function signalView(signal: SignalRow) {
     signalType: signal.signalType,
     severity: signal.severity,
     metadata: { filingUrl: signal.filingUrl, currentPrice: signal.currentPrice, formType: signal.formType, filedAt: signal.filedAt?.toISOString() ?? null },
+    /** The company's flag when it is flagged or unconfirmed; null otherwise or when not loaded. */
+    companyFlag: flag
+      ? { flagged: flag.flagged, flagReason: flag.flagReason, flagCheck: flag.flagCheck, holdingsConfirmed: flag.holdingsConfirmed }
+      : null,
   };
 }
 
@@ -392,8 +401,13 @@ export async function listSignals(db: Db, query: SignalQuery) {
         }
       : {}),
   });
-  const args = (candidates: string[] | null) => ({ where: where(candidates), orderBy: [{ detectedAt: 'desc' as const }, { id: 'desc' as const }], take: query.limit + 1 });
-  let rows: Awaited<ReturnType<typeof db.signal.findMany>>;
+  const args = (candidates: string[] | null) => ({
+    where: where(candidates),
+    orderBy: [{ detectedAt: 'desc' as const }, { id: 'desc' as const }],
+    take: query.limit + 1,
+    include: { company: signalCompanyFlag },
+  });
+  let rows: (SignalRow & { company: CompanyFlagRow | null })[];
   if (!term || types.length > 0 || [...term].length < 3) rows = await db.signal.findMany(args(null));
   else if (databaseProvider() === 'postgresql') {
     // The planner walks the date index for a common term (a page fills at once) but reads every
