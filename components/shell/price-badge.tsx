@@ -34,26 +34,36 @@ export function PriceBadge({ initialQuote }: { initialQuote: PriceQuote | null }
     : 'Bitcoin price not available yet';
 
   return (
-    <div className="flex min-w-0 items-center gap-1.5 rounded-full border px-2 py-1 text-xs sm:gap-2 sm:px-3" aria-label="Bitcoin price" title={description} data-testid="price-badge">
-      <span className="relative flex size-2" aria-hidden="true">
+    <div
+      className="flex min-w-0 items-center gap-1.5 rounded-2xl border px-2 py-0.5 text-[11px] leading-tight sm:gap-2 sm:rounded-full sm:px-3 sm:py-1 sm:text-xs"
+      aria-label="Bitcoin price"
+      title={description}
+      data-testid="price-badge"
+    >
+      <span className="relative flex size-2 shrink-0" aria-hidden="true">
         {live && <span className="absolute inline-flex size-full animate-ping rounded-full bg-success opacity-60" />}
         <span className={cn('relative inline-flex size-2 rounded-full', live ? 'bg-success' : 'bg-muted-foreground')} />
       </span>
       <span className="hidden text-muted-foreground sm:inline">{live ? 'Live Price' : 'Price'}</span>
-      <span className="font-semibold tabular-nums" data-testid="btc-price">
-        {quote ? formatMoney(quote.price) : '—'}
-      </span>
-      <span
-        className={cn('hidden font-medium tabular-nums sm:inline', change === null ? 'text-muted-foreground' : change >= 0 ? 'text-success' : 'text-destructive')}
-        data-testid="btc-change"
-      >
-        {formatChange(change)}
-      </span>
-      {quote && !live && (
-        <span className="whitespace-nowrap text-muted-foreground" data-testid="btc-as-of">
-          as of {asOf}
+      {/* On a phone the price and its date stack, so the date stays visible in the bar's width. */}
+      <span className="flex flex-col sm:flex-row sm:items-center sm:gap-2">
+        <span className="flex items-center gap-2">
+          <span className="font-semibold tabular-nums" data-testid="btc-price">
+            {quote ? formatMoney(quote.price) : '—'}
+          </span>
+          <span
+            className={cn('hidden font-medium tabular-nums sm:inline', change === null ? 'text-muted-foreground' : change >= 0 ? 'text-success' : 'text-destructive')}
+            data-testid="btc-change"
+          >
+            {formatChange(change)}
+          </span>
         </span>
-      )}
+        {quote && !live && (
+          <span className="whitespace-nowrap text-muted-foreground" data-testid="btc-as-of">
+            as of {asOf}
+          </span>
+        )}
+      </span>
       <span className="sr-only">{description}</span>
     </div>
   );
