@@ -13,7 +13,7 @@ export interface IngestRecord {
 
 export interface DataAgeInput {
   now: Date;
-  /** Newest stored holdings reading, BTC price and signal. */
+  /** Newest stored (confirmed) holdings reading and BTC price. */
   newest: (Date | null)[];
   ingestEnabled: boolean;
   /** The live sources' ingest records (SEC, market prices). */

@@ -42,17 +42,20 @@ async function loadStressHoldings(db: Db): Promise<StressHolding[]> {
   }));
 }
 
-/** How old the newest stored data is, and why (the dashboard's notice). */
+/**
+ * How old the newest stored data is, and why (the dashboard's notice). The data the dashboard's
+ * figures are built on: confirmed holdings readings and the BTC price (a figure claimed in chat today
+ * does not make the data current).
+ */
 async function loadDataAge(db: Db, now: Date) {
-  const [holdings, price, signal, sources] = await Promise.all([
-    db.holdingSnapshot.aggregate({ where: { quarantined: false, asOf: { lte: now } }, _max: { asOf: true } }),
+  const [holdings, price, sources] = await Promise.all([
+    db.holdingSnapshot.aggregate({ where: { quarantined: false, asOf: { lte: now }, company: confirmedCompanyWhere }, _max: { asOf: true } }),
     db.marketPrice.aggregate({ where: { symbol: 'BTC', at: { lte: now } }, _max: { at: true } }),
-    db.signal.aggregate({ where: { detectedAt: { lte: now } }, _max: { detectedAt: true } }),
     db.dataSource.findMany({ where: { key: { in: ['sec-filings', 'market-prices'] } }, select: { name: true, lastSuccessAt: true, lastAttemptAt: true, lastError: true } }),
   ]);
   return describeDataAge({
     now,
-    newest: [holdings._max.asOf, price._max.at, signal._max.detectedAt],
+    newest: [holdings._max.asOf, price._max.at],
     ingestEnabled: readIngestConfig().enabled,
     liveSources: sources,
   });
