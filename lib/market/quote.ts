@@ -17,6 +17,15 @@ export function liveWindowMs(source: string, marketIntervalMs: number): number |
   return source === marketFeedSource ? 2 * marketIntervalMs : null;
 }
 
+/** The market feed's cadence; null when the ingest settings are invalid, in which case no feed runs and nothing is live. */
+function marketIntervalMs(): number | null {
+  try {
+    return readIngestConfig().market.intervalMs;
+  } catch {
+    return null;
+  }
+}
+
 /** The latest stored price of `symbol` at `now`, or null before any price is stored. */
 export async function latestQuote(db: Db, symbol: string, now = new Date()): Promise<PriceQuote | null> {
   const row = await db.marketPrice.findFirst({ where: { symbol, at: { lte: now } }, orderBy: { at: 'desc' } });
@@ -35,6 +44,6 @@ export async function latestQuote(db: Db, symbol: string, now = new Date()): Pro
     volume24h: row.volumeUsd,
     updatedAt: row.at.toISOString(),
     source: row.source,
-    liveWithinMs: liveWindowMs(row.source, readIngestConfig().market.intervalMs),
+    liveWithinMs: marketIntervalMs() === null ? null : liveWindowMs(row.source, marketIntervalMs()!),
   };
 }
