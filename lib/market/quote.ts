@@ -36,6 +36,7 @@ export async function latestQuote(db: Db, symbol: string, now = new Date()): Pro
     const change = percentChange(row.priceUsd, dayBefore?.priceUsd);
     change24h = change === null ? null : Math.round(change * 100) / 100;
   }
+  const interval = marketIntervalMs();
   return {
     symbol,
     price: row.priceUsd,
@@ -44,6 +45,6 @@ export async function latestQuote(db: Db, symbol: string, now = new Date()): Pro
     volume24h: row.volumeUsd,
     updatedAt: row.at.toISOString(),
     source: row.source,
-    liveWithinMs: marketIntervalMs() === null ? null : liveWindowMs(row.source, marketIntervalMs()!),
+    liveWithinMs: interval === null ? null : liveWindowMs(row.source, interval),
   };
 }
