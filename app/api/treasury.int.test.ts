@@ -202,6 +202,8 @@ describe('GET /api/signals', () => {
       signalType: 'sec-filing',
       severity: 'critical',
       metadata: { filingUrl: null, currentPrice: null, formType: null, filedAt: null },
+      // Strategy is neither flagged nor unconfirmed.
+      companyFlag: null,
     });
     expect((await call(signals, '/api/signals?type=insider-trading', { jar: analyst })).json).toHaveLength(20);
     expect((await call(signals, '/api/signals?q=DIRECTOR%20SALE', { jar: analyst })).json).toHaveLength(20);

@@ -190,6 +190,16 @@ describe('seedHoldingHistory next to newer data', () => {
     expect(hut.flagReason).toMatch(/^Filing says 13,696 BTC\. \| Quarantined: Hut 8 Corp shows 15,679 BTC/);
   });
 
+  it('removes a change into or out of a figure the checks now quarantine, left by a seed from before them', async () => {
+    const hive = await db.company.findUniqueOrThrow({ where: listing('HIVE', 'NASDAQ') });
+    await db.holdingChange.create({
+      data: { companyId: hive.id, oldQuantity: 2201, newQuantity: 210, source: historySource, learnedAt: day('2025-11-20'), note: 'from an earlier seed' },
+    });
+    const result = await seedHoldingHistory(db);
+    expect(result.changes).toMatchObject({ total: 161, created: 161, removed: 1 });
+    expect(await db.holdingChange.count({ where: { companyId: hive.id, oldQuantity: 2201 } })).toBe(0);
+  });
+
   it('brings an older current figure up to the latest snapshot', async () => {
     await db.company.update({ where: listing('MARA', 'NASDAQ'), data: { btcHoldings: 1, holdingsAsOf: day('2026-01-01') } });
     const result = await seedHoldingHistory(db);

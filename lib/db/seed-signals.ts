@@ -152,6 +152,12 @@ export async function seedHistorySignals(db: Db): Promise<{ signals: number; dis
       entrySignal({ companyId: entry.companyId, companyName: entry.company.name, ticker: entry.company.ticker, quantity: entry.quantity, date: entry.asOf }),
     ),
   ];
+  // Signals of holdings moves the history no longer records (a figure later quarantined) are removed:
+  // a quarantined figure raises no signal, also in a database seeded before the checks existed.
+  const current = new Set(signals.map((signal) => signal.sourceId));
+  const storedMoves = await db.signal.findMany({ where: { source: holdingsSignalSource, sourceId: { startsWith: 'holdings:' } }, select: { id: true, sourceId: true } });
+  const staleMoves = storedMoves.filter((signal) => !current.has(signal.sourceId)).map((signal) => signal.id);
+  if (staleMoves.length) await db.signal.deleteMany({ where: { id: { in: staleMoves } } });
   const known = new Set((await db.signal.findMany({ where: { sourceId: { in: signals.map((signal) => signal.sourceId) } }, select: { sourceId: true } })).map((row) => row.sourceId));
   const newSignals = signals.filter((signal) => !known.has(signal.sourceId));
   if (newSignals.length) await db.signal.createMany({ data: newSignals });
