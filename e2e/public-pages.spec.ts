@@ -23,8 +23,10 @@ test.describe('a visitor past the beta gate', () => {
     const stats = page.getByTestId('about-stat');
     await expect(stats).toHaveCount(3);
     await expect(stats.nth(0)).toHaveText(/^\s*Years of Analysis\s*5\+\s*$/);
-    await expect(stats.nth(1)).toHaveText(/^\s*Companies Tracked\s*100\+\s*$/);
-    await expect(stats.nth(2)).toHaveText(/^\s*Data Sources\s*25\+\s*$/);
+    // Counted from the database, not typed (issue 12): the seeded companies and the sources an ingester fills.
+    await expect(stats.nth(1)).toHaveText(/^\s*Companies Tracked\s*\d{1,3}(,\d{3})*\s*$/);
+    await expect(stats.nth(1)).not.toContainText('+');
+    await expect(stats.nth(2)).toHaveText(/^\s*Data Sources\s*\d+\s*$/);
 
     // Spec 001 §1: the full variant of the not-financial-advice disclaimer.
     await expect(page.getByTestId('disclaimer-full').getByRole('heading', { name: 'Not Financial Advice' })).toBeVisible();

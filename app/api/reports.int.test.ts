@@ -261,9 +261,11 @@ describe('signal investigation PDF', () => {
 describe('analytics export', () => {
   it('sums the summary cards from the stored companies', async () => {
     const summary = await getAnalyticsSummary(db);
-    const companies = await db.company.findMany({ select: { btcHoldings: true } });
+    const companies = await db.company.findMany({ select: { btcHoldings: true, flagged: true, holdingsConfirmed: true } });
     expect(summary.trackedCompanies).toBe(companies.length);
-    expect(summary.totalBtc).toBeCloseTo(companies.reduce((sum, company) => sum + company.btcHoldings, 0), 6);
+    // Totals count confirmed figures only (issue 12): flagged and unconfirmed companies are left out.
+    const counted = companies.filter((company) => !company.flagged && company.holdingsConfirmed);
+    expect(summary.totalBtc).toBeCloseTo(counted.reduce((sum, company) => sum + company.btcHoldings, 0), 6);
     const metrics = await db.companyMetric.findMany({ select: { healthGrade: true } });
     expect(Math.abs(summary.shareGradedAB - (metrics.filter((metric) => 'AB'.includes(metric.healthGrade)).length / companies.length) * 100)).toBeLessThan(1);
     expect(summary.btcAdded90d).not.toBeNull();

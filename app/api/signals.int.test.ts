@@ -243,3 +243,39 @@ describe('alerts', () => {
     expect(threshold.status).toBe(400);
   });
 });
+
+describe('track record and pump check (issue 12)', () => {
+  it('computes the accuracy, false-positive rate and lead time of past signals of the same source and type', async () => {
+    const response = await call(signalDetail, `/api/signals/${filingSignalId}`, { jar: analyst, params: { id: filingSignalId } });
+    expect(response.json.trackRecord).toEqual({ windowDays: 30, resolved: 0, followed: 0, accuracyPct: null, falsePositivePct: null, leadTimeDays: null, minimum: 20 });
+
+    // 25 past 8-K signals of ACME, 6 days apart from 200 days ago; 10 followed 3 days later by a holdings increase.
+    await db.holdingSnapshot.create({ data: { companyId, quantity: 100, asOf: new Date(now - day), source: 'test' } });
+    for (let index = 0; index < 25; index += 1) {
+      const detectedAt = new Date(now - (200 - index * 6) * day);
+      await db.signal.create({
+        data: { sourceId: `past-${index}`, companyId, companyName: 'Acme Bitcoin Corp', description: 'past 8-K', source: 'SEC EDGAR 8-K', signalType: 'sec-filing', severity: 'high', confidence: 80, detectedAt },
+      });
+      if (index < 10) {
+        await db.holdingChange.create({ data: { companyId, oldQuantity: 50 + index, newQuantity: 51 + index, source: 'test', learnedAt: new Date(detectedAt.getTime() + 3 * day) } });
+      }
+    }
+    // A decrease and a quarantined figure's would-be change are no hits.
+    await db.holdingChange.create({ data: { companyId, oldQuantity: 90, newQuantity: 80, source: 'test', learnedAt: new Date(now - (200 - 11 * 6) * day + day) } });
+
+    const again = await call(signalDetail, `/api/signals/${filingSignalId}`, { jar: analyst, params: { id: filingSignalId } });
+    expect(again.json.trackRecord).toEqual({ windowDays: 30, resolved: 25, followed: 10, accuracyPct: 40, falsePositivePct: 60, leadTimeDays: 3, minimum: 20 });
+  });
+
+  it('runs the pump check on stored share prices before the signal, or says there is no price history', async () => {
+    const detail = async (id: string) => (await call(signalDetail, `/api/signals/${id}`, { jar: analyst, params: { id } })).json.pumpCheck;
+    expect(await detail(filingSignalId)).toMatchObject({ status: 'no-price-history' });
+    expect(await detail(plainSignalId)).toMatchObject({ status: 'no-price-history' });
+
+    const closes = [10, 10.5, 11.2, 11.5];
+    await db.equityPrice.createMany({
+      data: closes.map((close, index) => ({ companyId, date: new Date(Math.floor((now - (7 - index) * day) / day) * day), close, currency: 'USD', closeUsd: close, source: 'test' })),
+    });
+    expect(await detail(filingSignalId)).toMatchObject({ status: 'pump', risePct: 15, tradingDays: 3 });
+  });
+});

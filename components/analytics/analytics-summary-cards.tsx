@@ -11,7 +11,7 @@ export function AnalyticsSummaryCards({ summary }: { summary: AnalyticsSummary }
       label: 'Total BTC Held',
       icon: <Bitcoin />,
       value: formatBtc(Math.round(summary.totalBtc)),
-      hint: `${formatMoney(summary.totalValueUsd)} across ${summary.trackedCompanies} companies`,
+      hint: `${formatMoney(summary.totalValueUsd)} across ${summary.trackedCompanies - summary.excluded.companies} companies; excludes ${summary.excluded.companies} flagged or unconfirmed (${formatBtc(summary.excluded.btc)})`,
     },
     {
       key: 'risk',

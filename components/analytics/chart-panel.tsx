@@ -4,13 +4,10 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { BarChart3 } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { chartTooltipStyle } from '@/components/ui/chart-tooltip-style';
 import { Skeleton } from '@/components/ui/skeleton';
 
-export const tooltipStyle = {
-  contentStyle: { background: 'var(--popover)', color: 'var(--popover-foreground)', border: '1px solid var(--border)', borderRadius: 8, fontSize: 12 },
-  labelStyle: { color: 'var(--popover-foreground)' },
-  itemStyle: { color: 'var(--popover-foreground)' },
-} as const;
+export const tooltipStyle = chartTooltipStyle;
 export const axisProps = { stroke: 'var(--muted-foreground)', fontSize: 12, tickLine: false } as const;
 
 /** A card around one chart with its loading, error and empty states. */

@@ -15,6 +15,7 @@ import { PaymentUnavailable } from './not-configured';
 import {
   createCryptoPayment,
   type CryptoCurrency,
+  type CryptoRate,
   type CryptoPaymentDto,
   fetchCryptoRates,
   fetchCryptoStatus,
@@ -28,6 +29,16 @@ import { cryptoAmount, formatCountdown, formatUsd } from './plan-display';
 const fallbackRates: Record<CryptoCurrency, number> = { BTC: 43250, ETH: 2650 };
 const currencyNames: Record<CryptoCurrency, string> = { BTC: 'Bitcoin', ETH: 'Ethereum' };
 
+const rateDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
+
+/** Which kind of rate the amount uses (issue 12): live, a stored price of its date, or a fixed fallback. */
+function rateProvenance(rate: CryptoRate | undefined, failed: boolean): string {
+  if (!rate) return failed ? 'fallback rate: the rates could not be loaded; not a market price' : 'loading';
+  if (rate.source === 'coingecko') return `live rate${rate.asOf ? `, ${rateDate.format(new Date(rate.asOf))} UTC` : ''}`;
+  if (rate.source === 'stored') return `stored market price as of ${rate.asOf ? rateDate.format(new Date(rate.asOf)) : 'an unknown date'} UTC, not live`;
+  return 'fallback rate: a fixed figure, not a market price';
+}
+
 /** Pay in BTC or ETH: a one-time address with a 30-minute window, confirmed on chain. */
 export function CryptoPayment({ plan, onPaid, isEnabled }: PaymentPanelProps & { isEnabled: boolean }) {
   if (!isEnabled) return <PaymentUnavailable title="Crypto payments are not configured on this server" />;
@@ -40,6 +51,7 @@ function CryptoCheckout({ plan, onPaid }: PaymentPanelProps) {
   const { user } = useAuth();
   const rates = useQuery({ queryKey: paymentKeys.cryptoRates, queryFn: fetchCryptoRates, refetchInterval: 30_000 });
   const rate = rates.data?.rates[currency]?.usd ?? (rates.isError ? fallbackRates[currency] : undefined);
+  const rateNote = rateProvenance(rates.data?.rates[currency], rates.isError);
   const amount = rate ? cryptoAmount(plan.price, rate, currency) : '';
 
   const create = useMutation({
@@ -89,8 +101,7 @@ function CryptoCheckout({ plan, onPaid }: PaymentPanelProps) {
         </p>
         {rate && (
           <p className="text-muted-foreground">
-            {formatUsd(plan.price)} at 1 {currency} = {formatUsd(rate)}
-            {rates.isError && ' (fallback rate)'}
+            {formatUsd(plan.price)} at 1 {currency} = {formatUsd(rate)} <span data-testid="crypto-rate-source">({rateNote})</span>
           </p>
         )}
       </div>

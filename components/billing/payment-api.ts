@@ -32,6 +32,9 @@ export interface CryptoRate {
   usd: number;
   symbol: string;
   name: string;
+  /** coingecko (live), stored (a stored market price of `asOf`) or fallback (the spec's fixed figure). */
+  source: 'coingecko' | 'stored' | 'fallback';
+  asOf: string | null;
 }
 export interface CryptoPaymentDto {
   paymentId: string;

@@ -4,8 +4,10 @@ import { useQuery } from '@tanstack/react-query';
 import { ExternalLink } from 'lucide-react';
 import { CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { ExportButtons } from '@/components/shared/export-buttons';
+import { FlagNotice } from '@/components/shared/flag-badge';
 import { FormulaPopover, UnknownValue } from '@/components/market/market-figure';
 import { Badge } from '@/components/ui/badge';
+import { chartTooltipStyle } from '@/components/ui/chart-tooltip-style';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Skeleton } from '@/components/ui/skeleton';
 import type { DashboardStats } from '@/lib/dashboard/load';
@@ -31,6 +33,7 @@ const metricLabels: Record<string, string> = {
   governanceScore: 'Governance',
   dryPowderScore: 'Dry powder',
   premiumToNav: 'Premium to NAV (mNAV)',
+  // Only the latest share count is stored, so the "yield" is holdings growth (docs/metrics.md).
   bitcoinYield: 'Bitcoin yield (90 d)',
   insiderTimingSignal: 'Insider timing',
   volatilityExposure: 'Volatility exposure',
@@ -102,28 +105,43 @@ function DetailBody({ company, btcPricedAt }: { company: CompanyDetail; btcPrice
   const btcPrice = holding.currentValue !== null && company.btcHoldings > 0 ? holding.currentValue / company.btcHoldings : null;
   const gain = unrealizedGain(company.btcHoldings, holding.averageCostUsd, btcPrice);
   const holdingsSource = holding.sourceUrl ? 'Filing' : holding.source;
-  const history = company.holdingsHistory.map((point) => ({ date: point.asOf.slice(0, 10), btc: point.quantity }));
+  // Quarantined readings stay out of the line (they are listed below it with the check that caught them).
+  const history = company.holdingsHistory.filter((point) => !point.quarantined).map((point) => ({ date: point.asOf.slice(0, 10), btc: point.quantity }));
+  const quarantined = company.holdingsHistory.filter((point) => point.quarantined);
+  const quarantineReasons = [...new Set(quarantined.map((point) => `${point.quarantineCheck ?? 'check'}: ${point.quarantineReason ?? ''}`))];
+  const holdingsAsOf = `holdings as of ${formatDate(holding.asOf)}`;
   const mnav = company.mnavHistory.map((point) => ({ date: point.asOf.slice(0, 10), mnav: point.mNav }));
   const defaults = new Set<string>(company.metrics.defaults);
 
   return (
     <div className="flex flex-col gap-5 text-sm">
+      <FlagNotice state={company} />
       <dl className="grid gap-3 sm:grid-cols-3">
         <Figure label="Bitcoin held" value={formatBtc(company.btcHoldings)}>
-          <SourceLink url={holding.sourceUrl} label={holdingsSource} date={holding.filedAt ?? holding.asOf} />
+          <span className="block text-xs text-muted-foreground" data-testid="holdings-as-of">
+            As of {formatDate(holding.asOf)}
+          </span>
+          <SourceLink url={holding.sourceUrl} label={holding.filedAt ? `${holdingsSource}, filed` : holdingsSource} date={holding.filedAt} />
         </Figure>
         <Figure label="Current value" value={formatMoney(holding.currentValue)}>
           <SourceLink url={null} label={btcPrice ? `at ${formatMoney(btcPrice)} per BTC (stored market price)` : 'no stored BTC price'} date={btcPricedAt} />
         </Figure>
         <Figure label="Cost basis" value={gain ? formatMoney(gain.costBasis) : '—'}>
-          <SourceLink url={holding.sourceUrl} label={holding.averageCostUsd ? `${formatMoney(holding.averageCostUsd)} average per BTC` : 'average cost not disclosed'} date={holding.averageCostUsd ? (holding.filedAt ?? holding.asOf) : null} />
+          <span className="block text-xs break-words text-muted-foreground" data-testid="avg-cost-date">
+            {holding.averageCostUsd
+              ? `${formatMoney(holding.averageCostUsd)} average per BTC: ${company.avgCostNote ?? 'date of the average cost not recorded'}`
+              : 'average cost not disclosed'}
+          </span>
         </Figure>
         <Figure
           label="Unrealized gain"
           value={gain ? `${formatMoney(gain.gain)}${gain.gainPercent === null ? '' : ` (${formatPercent(gain.gainPercent)})`}` : '—'}
           className={gain ? (gain.gain >= 0 ? 'text-emerald-600 dark:text-emerald-400' : 'text-red-600 dark:text-red-400') : undefined}
         >
-          <span className="text-xs text-muted-foreground">Average cost × holdings against current value</span>
+          <span className="text-xs text-muted-foreground">
+            Average cost (dated above) × {holdingsAsOf}, against the BTC price of {formatDate(btcPricedAt)}
+            {gain ? '; the dates differ, so this is an estimate' : ''}
+          </span>
         </Figure>
       </dl>
 
@@ -143,13 +161,25 @@ function DetailBody({ company, btcPricedAt }: { company: CompanyDetail; btcPrice
                 <CartesianGrid strokeDasharray="3 3" className="stroke-border" />
                 <XAxis dataKey="date" tickFormatter={(value: string) => shortDate.format(new Date(value))} minTickGap={40} fontSize={11} />
                 <YAxis width={70} fontSize={11} domain={['auto', 'auto']} tickFormatter={(value: number) => value.toLocaleString('en-US')} />
-                <Tooltip formatter={(value) => [formatBtc(Number(value)), 'BTC']} />
+                <Tooltip {...chartTooltipStyle} formatter={(value) => [formatBtc(Number(value)), 'BTC']} />
                 <Line type="stepAfter" dataKey="btc" stroke="#f59e0b" dot={false} strokeWidth={2} isAnimationActive={false} />
               </LineChart>
             </ResponsiveContainer>
           </div>
         ) : (
           <p className="text-muted-foreground">Only one reading stored so far ({formatBtc(company.btcHoldings)} on {formatDate(holding.asOf)}).</p>
+        )}
+        {quarantined.length > 0 && (
+          <div className="mt-2 text-xs text-muted-foreground" data-testid="quarantined-readings">
+            <p className="font-medium text-foreground">
+              {quarantined.length} reading{quarantined.length === 1 ? '' : 's'} quarantined ({formatDate(quarantined[0]!.asOf)} – {formatDate(quarantined.at(-1)!.asOf)}), left out of the chart, totals and signals:
+            </p>
+            <ul className="list-disc pl-5 break-words">
+              {quarantineReasons.map((reason) => (
+                <li key={reason}>{reason}</li>
+              ))}
+            </ul>
+          </div>
         )}
       </section>
 
@@ -168,11 +198,7 @@ function DetailBody({ company, btcPricedAt }: { company: CompanyDetail; btcPrice
                   <CartesianGrid strokeDasharray="3 3" className="stroke-border" />
                   <XAxis dataKey="date" tickFormatter={(value: string) => shortDate.format(new Date(value))} minTickGap={40} fontSize={11} tick={{ fill: 'currentColor' }} stroke="currentColor" />
                   <YAxis width={50} fontSize={11} tick={{ fill: 'currentColor' }} stroke="currentColor" domain={['auto', 'auto']} tickFormatter={(value: number) => `${value.toFixed(1)}×`} />
-                  <Tooltip
-                    formatter={(value) => [formatMultiple(Number(value)), 'mNAV']}
-                    labelFormatter={(label) => formatDay(String(label))}
-                    contentStyle={{ background: 'var(--popover)', color: 'var(--popover-foreground)', border: '1px solid var(--border)' }}
-                  />
+                  <Tooltip {...chartTooltipStyle} formatter={(value) => [formatMultiple(Number(value)), 'mNAV']} labelFormatter={(label) => formatDay(String(label))} />
                   <Line type="monotone" dataKey="mnav" stroke="#3b82f6" dot={false} strokeWidth={2} isAnimationActive={false} />
                 </LineChart>
               </ResponsiveContainer>
@@ -191,14 +217,23 @@ function DetailBody({ company, btcPricedAt }: { company: CompanyDetail; btcPrice
         <dl className="grid gap-2 sm:grid-cols-3">
           {Object.entries(metricLabels).map(([key, label]) => {
             const value = company.metrics[key as keyof typeof company.metrics];
-            const shown = typeof value === 'number' ? (key === 'bitcoinYield' ? formatPercent(value) : value.toFixed(key === 'premiumToNav' ? 2 : 1)) : typeof value === 'string' ? value : '—';
+            const unmeasured = key === 'insiderTimingSignal' && company.insiderTrades90d === 0;
+            const shown = unmeasured
+              ? 'no insider data'
+              : typeof value === 'number'
+                ? key === 'bitcoinYield'
+                  ? formatPercent(value)
+                  : value.toFixed(key === 'premiumToNav' ? 2 : 1)
+                : typeof value === 'string'
+                  ? value
+                  : '—';
             const provisional = key === 'healthGrade' && company.metrics.provisional;
             return (
               <div key={key} className="flex items-center justify-between gap-2 rounded-md border px-2 py-1">
                 <dt className="text-muted-foreground">{label}</dt>
                 <dd className={cn('font-medium tabular-nums', key === 'aiRiskScore' && typeof value === 'number' && riskColorClass(value))}>
                   {shown}
-                  {defaults.has(key) && (
+                  {defaults.has(key) && !unmeasured && (
                     <Badge variant="outline" className="ml-1" title="No data for this metric yet: the documented default is shown">
                       default
                     </Badge>

@@ -5,7 +5,7 @@ import { Filter, X } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import type { BtcMoves, DashboardStats } from '@/lib/dashboard/load';
-import { formatChange, marketValueText } from '@/lib/dashboard/market-stats';
+import { formatChange, marketValueText, movePeriodLabels } from '@/lib/dashboard/market-stats';
 import { dashboardKeys } from '@/lib/dashboard/query-keys';
 import { quickFilters } from '@/lib/dashboard/filters';
 import { formatBtc, formatMoney } from '@/lib/format';
@@ -20,6 +20,7 @@ export function DashboardSidebar({ btc, initialStats }: { btc: BtcMoves; initial
   // The stat cards' query: one cache entry, refetched when a realtime message invalidates it.
   const stats = useQuery<DashboardStats>({ queryKey: dashboardKeys.stats, initialData: initialStats });
   const data = stats.data;
+  const periods = movePeriodLabels(btc.pricedAt, new Date());
 
   return (
     <aside className="hidden w-60 shrink-0 flex-col gap-4 lg:flex" aria-label="Dashboard sidebar">
@@ -69,13 +70,19 @@ export function DashboardSidebar({ btc, initialStats }: { btc: BtcMoves; initial
             <p className="text-lg font-semibold tabular-nums" data-testid="market-total-btc">
               {data ? formatBtc(data.totalBitcoin) : '—'}
             </p>
+            {data && data.excludedFromTotals.companies > 0 && (
+              <p className="text-xs text-muted-foreground" data-testid="totals-excluded">
+                Confirmed figures only: excludes {data.excludedFromTotals.companies} flagged or unconfirmed{' '}
+                {data.excludedFromTotals.companies === 1 ? 'company' : 'companies'}, {formatBtc(data.excludedFromTotals.btc)}
+              </p>
+            )}
           </div>
-          <div className="flex gap-4">
+          <div className="flex flex-col gap-1">
             <p>
-              <span className={cn('font-medium tabular-nums', changeClass(btc.weekChange))}>{formatChange(btc.weekChange)}</span> this week
+              <span className={cn('font-medium tabular-nums', changeClass(btc.weekChange))}>{formatChange(btc.weekChange)}</span> {periods.week}
             </p>
             <p>
-              <span className={cn('font-medium tabular-nums', changeClass(btc.dayChange))}>{formatChange(btc.dayChange)}</span> today
+              <span className={cn('font-medium tabular-nums', changeClass(btc.dayChange))}>{formatChange(btc.dayChange)}</span> {periods.day}
             </p>
           </div>
           <div>

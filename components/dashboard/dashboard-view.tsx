@@ -7,6 +7,7 @@ import { PageHeader } from '@/components/shell/page-header';
 import { loadDashboard } from '@/lib/dashboard/load';
 import { db } from '@/lib/db';
 import { DashboardFilterProvider } from './dashboard-filter';
+import { DataAgeNotice } from './data-age-notice';
 import { DashboardSidebar } from './dashboard-sidebar';
 import { HealthDistributionCard } from './health-distribution-card';
 import { HoldingsTable } from './holdings-table';
@@ -33,6 +34,7 @@ export async function DashboardView() {
           <RefreshControls />
         </PageHeader>
         <MfaPrompt />
+        <DataAgeNotice dataAge={data.dataAge} />
         <div className="flex gap-6">
           <DashboardSidebar btc={data.btc} initialStats={data.stats} />
           <div className="flex min-w-0 flex-1 flex-col gap-6">

@@ -1,6 +1,7 @@
 'use client';
 
 import { Cell, Pie, PieChart, ResponsiveContainer, Tooltip } from 'recharts';
+import { chartTooltipStyle } from '@/components/ui/chart-tooltip-style';
 import type { HealthSlice } from './health-slices';
 
 export function HealthDistributionChart({ slices }: { slices: HealthSlice[] }) {
@@ -12,7 +13,7 @@ export function HealthDistributionChart({ slices }: { slices: HealthSlice[] }) {
             <Cell key={slice.key} fill={slice.color} />
           ))}
         </Pie>
-        <Tooltip formatter={(value, name) => [`${Number(value)}%`, String(name)]} />
+        <Tooltip {...chartTooltipStyle} formatter={(value, name) => [`${Number(value)}%`, String(name)]} />
       </PieChart>
     </ResponsiveContainer>
   );

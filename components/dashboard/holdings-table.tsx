@@ -5,6 +5,7 @@ import dynamic from 'next/dynamic';
 import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { ExportButtons } from '@/components/shared/export-buttons';
+import { FlagBadge } from '@/components/shared/flag-badge';
 import { UnknownValue } from '@/components/market/market-figure';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -21,6 +22,15 @@ import { useDashboardFilter } from './dashboard-filter';
 const CompanyDetailDialog = dynamic(() => import('./company-detail-dialog').then((module) => module.CompanyDetailDialog), { ssr: false });
 
 const btc = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 });
+const holdingsDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
+
+/** Which rows the flag filter keeps: every company, only flagged or unconfirmed ones, or only those counted in totals. */
+const flagViews = [
+  { value: 'all', label: 'All' },
+  { value: 'flagged', label: 'Flagged' },
+  { value: 'counted', label: 'Counted in totals' },
+] as const;
+type FlagView = (typeof flagViews)[number]['value'];
 
 type MnavSort = 'none' | 'desc' | 'asc';
 const nextSort: Record<MnavSort, MnavSort> = { none: 'desc', desc: 'asc', asc: 'none' };
@@ -48,10 +58,17 @@ export function HoldingsTable({ initialHoldings }: { initialHoldings: HoldingRec
   const holdings = useQuery<HoldingRecord[]>({ queryKey: dashboardKeys.holdings, initialData: initialHoldings });
   const [openId, setOpenId] = useState<string | null>(null);
   const [mnavSort, setMnavSort] = useState<MnavSort>('none');
+  const [flagView, setFlagView] = useState<FlagView>('all');
   const rankOf = useMemo(() => new Map(holdings.data.map((company, index) => [company.id, index + 1])), [holdings.data]);
   const rows = useMemo(
-    () => sortByMnav(applyDashboardFilter(holdings.data, filter, { now: new Date(), recentChangeIds }), mnavSort),
-    [holdings.data, filter, recentChangeIds, mnavSort],
+    () =>
+      sortByMnav(
+        applyDashboardFilter(holdings.data, filter, { now: new Date(), recentChangeIds }).filter((company) =>
+          flagView === 'all' ? true : flagView === 'flagged' ? !company.countedInTotals : company.countedInTotals,
+        ),
+        mnavSort,
+      ),
+    [holdings.data, filter, recentChangeIds, flagView, mnavSort],
   );
   const SortIcon = mnavSort === 'desc' ? ArrowDown : mnavSort === 'asc' ? ArrowUp : ArrowUpDown;
   const filterLabel = quickFilters.find((option) => option.value === filter)?.label;
@@ -65,6 +82,23 @@ export function HoldingsTable({ initialHoldings }: { initialHoldings: HoldingRec
             Ranked by bitcoin held; select a company for its history, sources and signals.
             {filterLabel ? ` Filter: ${filterLabel} (${rows.length} of ${holdings.data.length}).` : ''}
           </CardDescription>
+          <div role="group" aria-label="Flags" className="flex flex-wrap items-center gap-1 pt-1 text-xs" data-testid="flag-filter">
+            <span className="mr-1 text-muted-foreground">Flags:</span>
+            {flagViews.map((option) => (
+              <button
+                key={option.value}
+                type="button"
+                aria-pressed={flagView === option.value}
+                onClick={() => setFlagView(option.value)}
+                className={cn(
+                  'rounded-md border px-2 py-1 outline-none hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/60',
+                  flagView === option.value && 'border-primary bg-primary text-primary-foreground hover:bg-primary/90',
+                )}
+              >
+                {option.label}
+              </button>
+            ))}
+          </div>
         </div>
         <ExportButtons href={`/api/v1/leaderboard?filter=${filter}`} label="the holdings table" testId="holdings-export" />
       </CardHeader>
@@ -125,13 +159,19 @@ export function HoldingsTable({ initialHoldings }: { initialHoldings: HoldingRec
                   <TableCell>
                     <div className="font-medium">{company.name}</div>
                     <div className="text-xs text-muted-foreground sm:hidden">{company.ticker}</div>
+                    <FlagBadge state={company} className="mt-0.5 block" />
                   </TableCell>
                   <TableCell className="hidden sm:table-cell">
                     {company.ticker}
                     <span className="text-xs text-muted-foreground"> · {company.exchange}</span>
                   </TableCell>
                   <TableCell className="hidden md:table-cell">{company.sector}</TableCell>
-                  <TableCell className="text-right font-medium tabular-nums">{btc.format(company.btcHoldings)}</TableCell>
+                  <TableCell className="text-right font-medium tabular-nums">
+                    {btc.format(company.btcHoldings)}
+                    <span className="block text-xs font-normal text-muted-foreground" title={`Source: ${company.holdings[0]?.source ?? 'unknown'}`}>
+                      as of {holdingsDate.format(new Date(company.holdings[0]!.asOf))}
+                    </span>
+                  </TableCell>
                   <TableCell className="hidden text-right tabular-nums md:table-cell">{formatMoney(company.holdings[0]?.currentValue)}</TableCell>
                   <TableCell className="hidden text-center lg:table-cell">
                     <Badge

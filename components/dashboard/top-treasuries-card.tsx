@@ -1,5 +1,6 @@
 import { Bitcoin } from 'lucide-react';
 import Link from 'next/link';
+import { FlagBadge } from '@/components/shared/flag-badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import type { HoldingRecord } from '@/lib/dashboard/load';
@@ -30,11 +31,14 @@ export function TopTreasuriesCard({ holdings }: { holdings: readonly HoldingReco
                   <span className="min-w-0">
                     <span className="block truncate font-medium">{company.name}</span>
                     <span className="block text-xs text-muted-foreground">{company.ticker}</span>
+                    <FlagBadge state={company} className="block" />
                   </span>
                 </span>
                 <span className="shrink-0 text-right whitespace-nowrap tabular-nums">
                   <span className="block font-medium">{formatBtc(company.btcHoldings)}</span>
-                  <span className="block text-xs text-muted-foreground">{formatMoney(company.holdings[0]?.currentValue)}</span>
+                  <span className="block text-xs text-muted-foreground" title={`BTC as of ${company.holdings[0]?.asOf.slice(0, 10) ?? 'unknown'}`}>
+                    {formatMoney(company.holdings[0]?.currentValue)}
+                  </span>
                 </span>
               </li>
             ))}

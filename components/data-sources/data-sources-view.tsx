@@ -18,7 +18,7 @@ export function DataSourcesView({ data, now }: { data: DataSourcesResponse; now:
     { key: 'active', label: 'Active Sources', value: String(summary.activeSources), hint: `of ${summary.totalSources} sources`, icon: <Database /> },
     { key: 'signals', label: 'Total Signals', value: summary.signalsThisMonth.toLocaleString('en-US'), hint: 'detected this month', icon: <Activity /> },
     { key: 'coverage', label: 'Coverage average', value: `${summary.coverageAverage}%`, hint: 'across all sources', icon: <Gauge /> },
-    { key: 'realtime', label: 'Real-time Sources', value: String(summary.realtimeSources), hint: 'updated as filings arrive', icon: <Radio /> },
+    { key: 'realtime', label: 'Real-time Sources', value: String(summary.realtimeSources), hint: 'real-time and live now', icon: <Radio /> },
   ];
   return (
     <div className="space-y-6">
@@ -88,8 +88,10 @@ export function DataSourcesView({ data, now }: { data: DataSourcesResponse; now:
         <CardHeader>
           <CardTitle>How these figures are counted</CardTitle>
           <CardDescription>
-            Signal counts are the signals stored from each source. Last update is the source&apos;s last successful ingest. Coverage and
-            frequency are the catalogue&apos;s figures.
+            Signal counts are the signals stored from each source. Last update is the source&apos;s last successful ingest; the badge is its
+            real state from that record: Live within its ingester&apos;s cadence, Stale when older, Not connected when no run has succeeded,
+            Planned when no ingester exists. Active Sources counts the Live and Stale ones. Coverage and frequency are the catalogue&apos;s
+            figures.
           </CardDescription>
         </CardHeader>
         <CardContent className="text-sm text-muted-foreground">

@@ -5,7 +5,7 @@ import type { DataSourceView } from '@/lib/data-sources/catalogue';
 import { integrationProgressLabel } from '@/lib/data-sources/labels';
 import { formatRelativeTime } from '@/lib/format';
 
-const statusVariant = { active: 'success', integration: 'warning', planned: 'outline' } as const;
+const stateVariant = { fresh: 'success', stale: 'warning', 'not-connected': 'destructive', planned: 'outline' } as const;
 const priorityVariant = { high: 'destructive', medium: 'secondary', low: 'outline' } as const;
 
 function capitalise(text: string) {
@@ -22,12 +22,17 @@ export function SourceCard({ source, now }: { source: DataSourceView; now: Date 
           <CardTitle id={titleId} className="text-base">
             {capitalise(source.name)}
           </CardTitle>
-          <Badge variant={statusVariant[source.status as keyof typeof statusVariant] ?? 'outline'}>{source.statusLabel}</Badge>
+          <Badge variant={stateVariant[source.state]} data-testid={`state-${source.key}`}>
+            {source.statusLabel}
+          </Badge>
         </div>
         <CardDescription>{source.categoryName}</CardDescription>
       </CardHeader>
       <CardContent className="space-y-4 text-sm">
         <p className="text-muted-foreground">{source.description}</p>
+        <p className="text-xs" data-testid={`state-detail-${source.key}`}>
+          {source.stateDetail}
+        </p>
         <div className="space-y-1">
           <div className="flex justify-between text-xs">
             <span className="text-muted-foreground">
@@ -57,7 +62,9 @@ export function SourceCard({ source, now }: { source: DataSourceView; now: Date 
           <div>
             <dt className="text-muted-foreground">Last update</dt>
             <dd className="font-medium" title={source.lastSuccessAt ?? undefined}>
-              {source.lastSuccessAt ? formatRelativeTime(source.lastSuccessAt, now) : 'Never'}
+              {source.lastSuccessAt
+                ? `${formatRelativeTime(source.lastSuccessAt, now)} (${new Date(source.lastSuccessAt).toLocaleDateString('en-US', { dateStyle: 'medium', timeZone: 'UTC' })})`
+                : 'Never'}
             </dd>
           </div>
         </dl>

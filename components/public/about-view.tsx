@@ -38,14 +38,20 @@ const highlights = [
   { icon: Database, text: 'Reports and analytics ready to export' },
 ] as const;
 
-const expertise = [
-  { value: '5+', label: 'Years of Analysis' },
-  { value: '100+', label: 'Companies Tracked' },
-  { value: '25+', label: 'Data Sources' },
-] as const;
+/** Counted from the database when the page is served (issue 12: marketing counts are computed, not typed). */
+export interface AboutCounts {
+  companiesTracked: number;
+  /** Catalogue sources an ingester fills (connected or not yet), not the catalogue's planned ones. */
+  dataSources: number;
+}
 
 /** About (spec 000 §2): mission and vision, what we do, why us, expertise figures and the call to action. */
-export function AboutView() {
+export function AboutView({ counts }: { counts: AboutCounts }) {
+  const expertise = [
+    { value: '5+', label: 'Years of Analysis' },
+    { value: counts.companiesTracked.toLocaleString('en-US'), label: 'Companies Tracked' },
+    { value: counts.dataSources.toLocaleString('en-US'), label: 'Data Sources' },
+  ];
   return (
     <div className="flex flex-col gap-12">
       <PageHeader title="About" description="Intelligence on the public companies that hold or adopt Bitcoin." />

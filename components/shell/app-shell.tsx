@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react';
 import { userQueryKey, useAuth } from '@/components/auth/use-auth';
 import { VerifyEmailBanner } from '@/components/email/verify-email-banner';
 import type { PublicUser } from '@/lib/auth/types';
-import type { PriceQuote } from '@/lib/market/quote';
+import type { PriceQuote } from '@/lib/market/live';
 import { betaAccessKey } from '@/lib/beta-storage';
 import { LoadingScreen } from './loading-screen';
 import { NavigationBar } from './navigation-bar';

@@ -14,7 +14,7 @@ import {
 } from '@/components/ui/dropdown-menu';
 import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle, SheetTrigger } from '@/components/ui/sheet';
 import type { PublicUser } from '@/lib/auth/types';
-import type { PriceQuote } from '@/lib/market/quote';
+import type { PriceQuote } from '@/lib/market/live';
 import { productName } from '@/lib/brand';
 import { cn } from '@/lib/utils';
 import { isActiveLink, moreLinks, primaryLinks, type NavLink } from './navigation';

@@ -2,6 +2,7 @@
 
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Bell, Building2, Download, ExternalLink, FileText, Star, TrendingUp } from 'lucide-react';
+import { FlagNotice } from '@/components/shared/flag-badge';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
@@ -12,16 +13,29 @@ import { ApiError } from '@/lib/http/api-client';
 import { capitalize, displayCompanyName, severityColorClass, sourceColorClass } from '@/lib/signals/display';
 import { addToWatchlist, createAlertRule, fetchSignalDetail, saveBlob, signalKeys } from '@/lib/signals/queries';
 import type { SignalDto } from '@/lib/signals/schema';
+import type { PumpCheck, TrackRecord } from '@/lib/signals/track-record';
 import { cn } from '@/lib/utils';
 
 export type InvestigationView = 'sec' | 'market' | 'company';
 
-// Source track record and timing figures are the spec's stated figures (001 §9); the similar and
-// same-sector counts are computed from stored signals.
-const sourceAccuracy = '87.3%';
-const falsePositiveRate = '12.7%';
-const averageLeadTime = '4.2 days';
+// The track record (accuracy, false positives, lead time) and the pump check are computed from stored
+// history by the server (docs/metrics.md, "Signal track record"); the similar and same-sector counts
+// from stored signals. The action window is the spec's stated guidance (001 §9), not a measurement.
 const actionWindow = '24-48 hours';
+
+const notEnough = (record: TrackRecord) => `not enough history yet (${record.resolved} signal${record.resolved === 1 ? '' : 's'})`;
+
+function PumpCheckLine({ check }: { check: PumpCheck | undefined }) {
+  if (!check) return <p>Pump-check filter: …</p>;
+  if (check.status === 'no-price-history') return <p data-testid="pump-check">Pump-check filter: no price history. {check.reason}</p>;
+  const span = `${check.from.date} to ${check.to.date}`;
+  return (
+    <p data-testid="pump-check">
+      Pump-check filter: {check.status === 'pump' ? 'flagged' : 'passed'}: largest rise in the {check.tradingDays} trading days before the signal{' '}
+      {check.risePct.toFixed(1)}% ({span}; 10% or more is a pump).
+    </p>
+  );
+}
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -92,6 +106,10 @@ export function InvestigationDialog({
   const comingSoon = () => toast({ title: 'Feature Coming Soon', description: 'This action is being finalized and will be available shortly.' });
 
   const intelligence = detail.data?.intelligence;
+  const record = detail.data?.trackRecord;
+  const basis = record
+    ? `${record.followed} of ${record.resolved} past signals of this source and type were followed by a holdings increase of their company within ${record.windowDays} days`
+    : null;
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
       <DialogContent className="sm:max-w-3xl">
@@ -105,6 +123,7 @@ export function InvestigationDialog({
             Signal Details
           </h3>
           <p className="text-sm">{signal.description}</p>
+          {signal.companyFlag && <FlagNotice state={signal.companyFlag} />}
           <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
             <Detail label="Severity">
               <Badge variant="outline" className={severityColorClass(signal.severity)}>
@@ -162,13 +181,28 @@ export function InvestigationDialog({
               <p>
                 Source: <span className={cn('font-medium', sourceColorClass(signal.source))}>{signal.source}</span>
               </p>
-              <p>Historical accuracy: {sourceAccuracy}</p>
-              <p>False positive rate: {falsePositiveRate}</p>
+              <p data-testid="source-accuracy">
+                Historical accuracy: {record ? (record.accuracyPct === null ? notEnough(record) : `${record.accuracyPct.toFixed(1)}%`) : '…'}
+              </p>
+              <p data-testid="false-positive-rate">
+                False positive rate: {record ? (record.falsePositivePct === null ? notEnough(record) : `${record.falsePositivePct.toFixed(1)}%`) : '…'}
+              </p>
+              {basis && record?.accuracyPct !== null && <p className="text-xs text-muted-foreground">{basis}.</p>}
+              <PumpCheckLine check={detail.data?.pumpCheck} />
             </TabsContent>
             <TabsContent value="timing" className="space-y-2 pt-2 text-sm">
               <p>Detected: {new Date(signal.detectedAt).toUTCString()}</p>
-              <p>Average lead time: {averageLeadTime}</p>
-              <p>Estimated action window: {actionWindow}</p>
+              <p data-testid="lead-time">
+                Average lead time:{' '}
+                {record
+                  ? record.accuracyPct === null
+                    ? notEnough(record)
+                    : record.leadTimeDays === null
+                      ? 'none followed yet'
+                      : `${record.leadTimeDays.toFixed(1)} days (from signal to the first holdings increase after it)`
+                  : '…'}
+              </p>
+              <p>Estimated action window: {actionWindow} (guidance, not measured)</p>
             </TabsContent>
             <TabsContent value="correlations" className="space-y-2 pt-2 text-sm">
               <p data-testid="similar-signals">Similar signals: {intelligence ? intelligence.similarSignals : '…'} in the past 30 days</p>

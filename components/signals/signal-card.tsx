@@ -1,4 +1,5 @@
 import { Clock, Search } from 'lucide-react';
+import { FlagBadge } from '@/components/shared/flag-badge';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
@@ -19,14 +20,15 @@ export function SignalCard({ signal, onInvestigate }: { signal: SignalDto; onInv
             </Badge>
             <Badge variant="secondary">{signalTypeLabel(signal.signalType)}</Badge>
           </div>
+          {signal.companyFlag && <FlagBadge state={signal.companyFlag} className="block" />}
           <p className="text-sm">{signal.description}</p>
           <div className="flex flex-wrap items-center gap-x-4 gap-y-1 text-xs text-muted-foreground">
             <span className={cn('font-medium', sourceColorClass(signal.source))}>{signal.source}</span>
             <span>Confidence: {signal.confidence}%</span>
-            <span className="inline-flex items-center gap-1">
+            <time className="inline-flex items-center gap-1" dateTime={signal.detectedAt} title={new Date(signal.detectedAt).toUTCString()}>
               <Clock className="size-3" aria-hidden="true" />
-              {formatRelativeTime(signal.detectedAt)}
-            </span>
+              {formatRelativeTime(signal.detectedAt)} ({new Date(signal.detectedAt).toLocaleDateString('en-US', { dateStyle: 'medium', timeZone: 'UTC' })})
+            </time>
           </div>
         </div>
         <Button size="sm" onClick={onInvestigate} className="shrink-0">

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { Db } from '@/lib/db';
-import { isLiveQuote, type PriceQuote } from '@/lib/market/quote';
+import { isLiveQuote, type PriceQuote } from '@/lib/market/live';
 import { getDashboardStats, getMarketData, listDiscoveries } from '@/lib/treasury/queries';
 import { newest } from './companies';
 import type { dashboardSchema, discoveriesQuerySchema, discoverySchema, marketPricesSchema } from './schemas';
@@ -19,7 +19,7 @@ function toQuote(quote: PriceQuote, now: Date): Quote {
     volume24hUsd: quote.volume24h,
     pricedAt: quote.updatedAt,
     source: quote.source,
-    stale: !isLiveQuote(quote.updatedAt, now),
+    stale: !isLiveQuote(quote, now),
   };
 }
 

@@ -288,6 +288,8 @@ export async function addCompany(db: Db, userId: string, input: AddCompanyInput,
           source: addedViaAssistantSource,
           notes: 'Holdings as stated by the user who added the company; not yet confirmed by a filing.',
           addedById: userId,
+          // Unconfirmed, and out of every total, until a filing or a second source states a figure (issue 12).
+          holdingsConfirmed: false,
         },
         select: { id: true },
       });

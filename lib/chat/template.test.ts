@@ -26,7 +26,7 @@ describe('template analysis', () => {
     expect(text).toContain('as of Jul 11, 2026, according to bitbo.io daily table');
     expect(text).toContain('Health grade B; AI risk score 6.4/10, low risk; conviction score 8.1/10; governance score 8.5/10.');
     expect(text).toContain('mNAV is unknown: no market capitalisation is stored.');
-    expect(text).toContain('Bitcoin yield over 90 days: +3.25%.');
+    expect(text).toContain('BTC yield over 90 days (BTC per share): +3.25%.');
     expect(text).toContain('Defaults for want of data: mNAV, volatility exposure.');
     expect(text).toMatch(/This is not financial advice\.$/);
   });
@@ -39,7 +39,7 @@ describe('template analysis', () => {
     expect(text).toContain('Preliminary analysis of Acme Corp (ACME), which is not tracked yet: it is computed only from the 500 BTC stated in your message.');
     expect(text).toContain('Health grade C (default); AI risk score 5/10 (default), low risk; conviction score 5/10 (default); governance score 8.5/10 (default).');
     expect(text).toContain('mNAV is 1.50x: the market values the company above the bitcoin it holds.');
-    expect(text).not.toContain('Bitcoin yield');
+    expect(text).not.toContain('BTC yield');
   });
 
   it('writes market totals, sectors and the largest holders from the figures given', () => {

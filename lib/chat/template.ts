@@ -11,7 +11,7 @@ const metricLabels: Record<string, string> = {
   governanceScore: 'governance score',
   dryPowderScore: 'dry powder score',
   premiumToNav: 'mNAV',
-  bitcoinYield: 'bitcoin yield',
+  bitcoinYield: 'holdings growth',
   insiderTimingSignal: 'insider timing signal',
   volatilityExposure: 'volatility exposure',
 };
@@ -48,7 +48,7 @@ export function writeCompanyAnalysis(analysis: TreasuryAnalysis, btcPriceUsd: nu
     const relation = analysis.premiumToNav > 1 ? 'above' : analysis.premiumToNav < 1 ? 'below' : 'at';
     sentences.push(`mNAV is ${analysis.premiumToNav.toFixed(2)}x: the market values the company ${relation} the bitcoin it holds.`);
   }
-  if (analysis.bitcoinYield !== null) sentences.push(`Bitcoin yield over 90 days: ${analysis.bitcoinYield >= 0 ? '+' : ''}${analysis.bitcoinYield.toFixed(2)}%.`);
+  if (analysis.bitcoinYield !== null) sentences.push(`BTC yield over 90 days (BTC per share): ${analysis.bitcoinYield >= 0 ? '+' : ''}${analysis.bitcoinYield.toFixed(2)}%.`);
   const defaults = analysis.defaults.filter((name) => metricLabels[name]);
   if (defaults.length) {
     sentences.push(`Defaults for want of data: ${defaults.map((name) => metricLabels[name]).join(', ')}.`);

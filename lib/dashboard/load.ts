@@ -1,5 +1,7 @@
 import type { Db } from '../db';
-import { getDashboardStats, getHealthDistribution, getSectorAllocation, listDiscoveries, listHoldings } from '../treasury/queries';
+import { confirmedCompanyWhere, getDashboardStats, getHealthDistribution, getSectorAllocation, listDiscoveries, listHoldings } from '../treasury/queries';
+import { readIngestConfig } from '../ingest/config';
+import { describeDataAge } from './data-age';
 import { percentChange } from './market-stats';
 import { runStressTests, type StressHolding } from './stress-test';
 
@@ -30,9 +32,9 @@ export async function loadBtcMoves(db: Db, now = new Date()) {
 
 export type BtcMoves = Awaited<ReturnType<typeof loadBtcMoves>>;
 
-/** Every company's holdings, average cost and market cap (derived from share price when not stored). */
+/** Every counted company's holdings, average cost and market cap (derived from share price when not stored). */
 async function loadStressHoldings(db: Db): Promise<StressHolding[]> {
-  const companies = await db.company.findMany({ select: { btcHoldings: true, avgCostUsd: true, marketCapUsd: true, sharePriceUsd: true, sharesOutstanding: true } });
+  const companies = await db.company.findMany({ where: confirmedCompanyWhere, select: { btcHoldings: true, avgCostUsd: true, marketCapUsd: true, sharePriceUsd: true, sharesOutstanding: true } });
   return companies.map((company) => ({
     btcHoldings: company.btcHoldings,
     avgCostUsd: company.avgCostUsd,
@@ -40,9 +42,28 @@ async function loadStressHoldings(db: Db): Promise<StressHolding[]> {
   }));
 }
 
+/**
+ * How old the newest stored data is, and why (the dashboard's notice). The data the dashboard's
+ * figures are built on: confirmed holdings readings and the BTC price (a figure claimed in chat today
+ * does not make the data current).
+ */
+async function loadDataAge(db: Db, now: Date) {
+  const [holdings, price, sources] = await Promise.all([
+    db.holdingSnapshot.aggregate({ where: { quarantined: false, asOf: { lte: now }, company: confirmedCompanyWhere }, _max: { asOf: true } }),
+    db.marketPrice.aggregate({ where: { symbol: 'BTC', at: { lte: now } }, _max: { at: true } }),
+    db.dataSource.findMany({ where: { key: { in: ['sec-filings', 'market-prices'] } }, select: { name: true, lastSuccessAt: true, lastAttemptAt: true, lastError: true } }),
+  ]);
+  return describeDataAge({
+    now,
+    newest: [holdings._max.asOf, price._max.at],
+    ingestEnabled: readIngestConfig().enabled,
+    liveSources: sources,
+  });
+}
+
 /** Everything the dashboard's first paint needs, read in parallel. */
 export async function loadDashboard(db: Db, now = new Date()) {
-  const [holdings, stats, distribution, sectors, discoveries, btc, recentChanges, exposures] = await Promise.all([
+  const [holdings, stats, distribution, sectors, discoveries, btc, recentChanges, exposures, dataAge] = await Promise.all([
     listHoldings(db, { limit: 100, offset: 0 }, now),
     getDashboardStats(db, now),
     getHealthDistribution(db),
@@ -51,6 +72,7 @@ export async function loadDashboard(db: Db, now = new Date()) {
     loadBtcMoves(db, now),
     db.holdingChange.findMany({ where: { learnedAt: { gte: new Date(now.getTime() - day) } }, select: { companyId: true }, distinct: ['companyId'] }),
     loadStressHoldings(db),
+    loadDataAge(db, now),
   ]);
   return {
     holdings,
@@ -61,6 +83,7 @@ export async function loadDashboard(db: Db, now = new Date()) {
     btc,
     stress: btc.priceUsd ? { btcPriceUsd: btc.priceUsd, companies: exposures.length, results: runStressTests(exposures, btc.priceUsd) } : null,
     recentChangeIds: recentChanges.map((change) => change.companyId),
+    dataAge,
     now: now.toISOString(),
   };
 }

@@ -1,5 +1,5 @@
 import { formatMoney } from '../format';
-import { formatChange, marketValueText, percentChange } from './market-stats';
+import { formatChange, marketValueText, movePeriodLabels, percentChange } from './market-stats';
 
 it('computes a percent change only with both prices', () => {
   expect(percentChange(102, 100)).toBeCloseTo(2);
@@ -18,8 +18,15 @@ it('signs changes with one decimal', () => {
   expect(formatChange(-1.25)).toBe('-1.2%');
 });
 
-it('falls back to $146.2B only when the stat is unavailable', () => {
+it('says the market value is unknown, never a fixed figure, when no price is stored', () => {
   expect(marketValueText(150_300_000_000, formatMoney)).toBe('$150.3B');
-  expect(marketValueText(0, formatMoney)).toBe('$146.2B');
-  expect(marketValueText(undefined, formatMoney)).toBe('$146.2B');
+  expect(marketValueText(0, formatMoney)).toBe('Unknown: no stored BTC price');
+  expect(marketValueText(undefined, formatMoney)).toBe('Unknown: no stored BTC price');
+});
+
+it('calls the moves "today" and "this week" only when the latest price is from the last day', () => {
+  const now = new Date('2026-11-25T12:00:00Z');
+  expect(movePeriodLabels('2026-11-25T11:00:00Z', now)).toEqual({ day: 'today', week: 'this week' });
+  expect(movePeriodLabels('2026-07-11T00:00:00Z', now)).toEqual({ day: 'in the day to Jul 11, 2026', week: 'in the week to Jul 11, 2026' });
+  expect(movePeriodLabels(null, now)).toEqual({ day: 'over a day', week: 'over a week' });
 });

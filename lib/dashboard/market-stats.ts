@@ -1,7 +1,8 @@
 // The sidebar's Market Stats: bitcoin held by the tracked companies and BTC's day and week moves,
 // from stored prices.
 
-export const fallbackMarketValue = '$146.2B';
+/** Said instead of a value when no BTC price is stored (the spec's fixed $146.2B would be a figure nobody measured). */
+export const unknownMarketValue = 'Unknown: no stored BTC price';
 
 export interface PricePoint {
   at: Date;
@@ -21,7 +22,22 @@ export function formatChange(value: number | null): string {
   return `${rounded > 0 ? '+' : rounded < 0 ? '-' : ''}${Math.abs(rounded).toFixed(1)}%`;
 }
 
-/** The market value line: totalBitcoinValue when the stat is available, else the spec's fallback. */
+/** The market value line: totalBitcoinValue when the stat is available, else a plain "unknown". */
 export function marketValueText(totalBitcoinValue: number | null | undefined, format: (value: number) => string): string {
-  return typeof totalBitcoinValue === 'number' && totalBitcoinValue > 0 ? format(totalBitcoinValue) : fallbackMarketValue;
+  return typeof totalBitcoinValue === 'number' && totalBitcoinValue > 0 ? format(totalBitcoinValue) : unknownMarketValue;
+}
+
+const dayMs = 86_400_000;
+const shortDate = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+
+/**
+ * The words after BTC's day and week moves: "today" and "this week" only when the latest price is
+ * from the last 24 hours; otherwise the moves are named by the date they end on.
+ */
+export function movePeriodLabels(pricedAt: string | null, now: Date): { day: string; week: string } {
+  const at = pricedAt ? new Date(pricedAt) : null;
+  if (!at || Number.isNaN(at.getTime())) return { day: 'over a day', week: 'over a week' };
+  if (now.getTime() - at.getTime() <= dayMs) return { day: 'today', week: 'this week' };
+  const date = shortDate.format(at);
+  return { day: `in the day to ${date}`, week: `in the week to ${date}` };
 }

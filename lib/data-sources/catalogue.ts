@@ -1,7 +1,8 @@
 import type { Db } from '../db';
 import { holdingsSignalSource } from '../db/seed-signals';
 import { dataSourceCatalogue } from '../db/seed-sources';
-import { categoryName, sourceCategories, statusLabel } from './labels';
+import { type IngestConfig, readIngestConfig } from '../ingest/config';
+import { categoryName, sourceCategories, type SourceState, sourceStateLabels } from './labels';
 
 // The Data Sources screen (spec 001 §2, §3): the stored catalogue with signal counts taken from
 // the stored signals. Each source counts the signals its ingester writes (Signal.source values);
@@ -29,13 +30,55 @@ const matchers: Record<string, SignalMatcher> = {
 
 const noIngesterNote = 'No ingester yet: this source collects no signals.';
 
+/**
+ * The sources an ingester fills, with its cadence: a source is "connected and fresh" while its last
+ * successful ingest is within two runs of that cadence (docs/metrics.md, "Live"). Board appointments
+ * are read by the SEC ingesters, so they share the SEC row's state. The holdings table is imported
+ * from a recorded copy at seed time: its last success is the newest scrape date, its cadence daily.
+ */
+const ingesters: Record<string, { stateOf?: string; cadenceMs: (config: IngestConfig) => number; cadenceText: (config: IngestConfig) => string }> = {
+  'sec-filings': { cadenceMs: (config) => config.sec.feedIntervalMs, cadenceText: (config) => `every ${config.sec.feedIntervalMs / 1000} s` },
+  'board-appointments': {
+    stateOf: 'sec-filings',
+    cadenceMs: (config) => config.sec.feedIntervalMs,
+    cadenceText: (config) => `every ${config.sec.feedIntervalMs / 1000} s, through the SEC feed`,
+  },
+  'market-prices': { cadenceMs: (config) => config.market.intervalMs, cadenceText: (config) => `every ${config.market.intervalMs / 1000} s` },
+  'holdings-table': { cadenceMs: () => 86_400_000, cadenceText: () => 'daily scrapes, imported from a recorded copy' },
+};
+
+const dayFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
+
+/** A source's real state from its ingest record (lastSuccessAt, lastAttemptAt, lastError), and a sentence saying why. */
+export function sourceState(
+  source: { key: string; lastSuccessAt: Date | null; lastAttemptAt: Date | null; lastError: string | null },
+  config: IngestConfig,
+  now: Date,
+): { state: SourceState; detail: string } {
+  const ingester = ingesters[source.key];
+  if (!ingester) return { state: 'planned', detail: 'No ingester is built for this source yet.' };
+  const cadence = ingester.cadenceText(config);
+  if (!source.lastSuccessAt) {
+    const why = source.lastError ? `last attempt failed: ${source.lastError}` : source.lastAttemptAt ? 'no run has succeeded yet' : config.enabled ? 'no run yet' : 'ingest is switched off (INGEST_ENABLED)';
+    return { state: 'not-connected', detail: `Not connected: ${why}.` };
+  }
+  const age = now.getTime() - source.lastSuccessAt.getTime();
+  if (age <= 2 * ingester.cadenceMs(config)) return { state: 'fresh', detail: `Connected; last successful ingest within its cadence (${cadence}).` };
+  const why = source.lastError ? ` Last error: ${source.lastError}` : config.enabled ? '' : ' Ingest is switched off (INGEST_ENABLED).';
+  return { state: 'stale', detail: `Connected, but the newest data is from ${dayFormat.format(source.lastSuccessAt)}, older than its cadence (${cadence}).${why}` };
+}
+
 export interface DataSourceView {
   key: string;
   name: string;
   category: string;
   categoryName: string;
+  /** The catalogue's status where an ingester backs it; a source with no ingester is planned, whatever the catalogue says. */
   status: string;
   statusLabel: string;
+  /** Real state from the ingest record: fresh, stale, not-connected or planned. */
+  state: SourceState;
+  stateDetail: string;
   coverage: number;
   updateFrequency: string;
   description: string;
@@ -85,9 +128,14 @@ export async function listDataSources(db: Db, now = new Date()): Promise<DataSou
     db.signal.count({ where: { detectedAt: { gte: monthStart } } }),
     db.signal.count(),
   ]);
+  const config = readIngestConfig();
+  const rowByKey = new Map(rows.map((row) => [row.key, row]));
   const sources = await Promise.all(
     rows.map(async (row): Promise<DataSourceView> => {
       const matcher = matchers[row.key];
+      const stateRow = rowByKey.get(ingesters[row.key]?.stateOf ?? row.key) ?? row;
+      const { state, detail } = sourceState({ ...stateRow, key: row.key }, config, now);
+      const status = ingesters[row.key] ? (row.status === 'planned' ? 'integration' : row.status) : 'planned';
       const counts = matcher && (matcher.sourcePrefixes?.length || matcher.signalTypes?.length);
       const [signals, thisMonth] = counts
         ? await Promise.all([db.signal.count({ where: whereOf(matcher) }), db.signal.count({ where: whereOf(matcher, monthStart) })])
@@ -97,8 +145,10 @@ export async function listDataSources(db: Db, now = new Date()): Promise<DataSou
         name: row.name,
         category: row.category,
         categoryName: categoryName(row.category),
-        status: row.status,
-        statusLabel: statusLabel(row.status),
+        status,
+        statusLabel: sourceStateLabels[state],
+        state,
+        stateDetail: detail,
         coverage: row.coverage,
         updateFrequency: row.updateFrequency,
         description: row.description,
@@ -107,9 +157,9 @@ export async function listDataSources(db: Db, now = new Date()): Promise<DataSou
         signalsThisMonth: thisMonth,
         signalsNote: matcher?.note ?? noIngesterNote,
         hasIngester: Boolean(matcher),
-        lastSuccessAt: row.lastSuccessAt?.toISOString() ?? null,
-        lastAttemptAt: row.lastAttemptAt?.toISOString() ?? null,
-        lastError: row.lastError,
+        lastSuccessAt: stateRow.lastSuccessAt?.toISOString() ?? null,
+        lastAttemptAt: stateRow.lastAttemptAt?.toISOString() ?? null,
+        lastError: stateRow.lastError,
         itemsIngested: row.itemsIngested,
       };
     }),
@@ -120,7 +170,8 @@ export async function listDataSources(db: Db, now = new Date()): Promise<DataSou
       (catalogueOrder.get(a.key) ?? Infinity) - (catalogueOrder.get(b.key) ?? Infinity) ||
       a.name.localeCompare(b.name),
   );
-  const active = sources.filter((source) => source.status === 'active');
+  // Counted, not typed: a source is active when an ingester fills it and has succeeded at least once.
+  const active = sources.filter((source) => source.state === 'fresh' || source.state === 'stale');
   return {
     sources,
     summary: {
@@ -129,12 +180,17 @@ export async function listDataSources(db: Db, now = new Date()): Promise<DataSou
       signalsThisMonth,
       totalSignals,
       coverageAverage: sources.length ? Math.round(sources.reduce((sum, source) => sum + source.coverage, 0) / sources.length) : 0,
-      realtimeSources: sources.filter((source) => source.updateFrequency === 'real-time').length,
+      realtimeSources: sources.filter((source) => source.updateFrequency === 'real-time' && source.state === 'fresh').length,
       monthStart: monthStart.toISOString(),
     },
     categories: sourceCategories.map((category) => {
       const inCategory = sources.filter((source) => source.category === category.id);
-      return { id: category.id, name: category.name, active: inCategory.filter((source) => source.status === 'active').length, total: inCategory.length };
+      return {
+        id: category.id,
+        name: category.name,
+        active: inCategory.filter((source) => source.state === 'fresh' || source.state === 'stale').length,
+        total: inCategory.length,
+      };
     }),
   };
 }

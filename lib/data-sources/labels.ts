@@ -17,10 +17,12 @@ export function categoryName(id: string): string {
   return sourceCategories.find((category) => category.id === id)?.name ?? id;
 }
 
-/** active → Live, integration → Integration (its progress reads In Progress), planned → Planned. */
-export const statusLabels: Record<SourceStatus, string> = { active: 'Live', integration: 'Integration', planned: 'Planned' };
 export const integrationProgressLabel = 'In Progress';
 
-export function statusLabel(status: string): string {
-  return statusLabels[status as SourceStatus] ?? status;
-}
+/**
+ * A source's real state from its ingester's record (issue 12): "Live" only while its last successful
+ * ingest is within its cadence; connected but older is "Stale"; an ingester that never succeeded is
+ * "Not connected"; no ingester at all is "Planned".
+ */
+export type SourceState = 'fresh' | 'stale' | 'not-connected' | 'planned';
+export const sourceStateLabels: Record<SourceState, string> = { fresh: 'Live', stale: 'Stale', 'not-connected': 'Not connected', planned: 'Planned' };

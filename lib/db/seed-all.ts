@@ -19,7 +19,8 @@ export async function seedAll(db: Db, log: (line: string) => void = () => {}) {
       (history.holdingsUpdated ? `, ${history.holdingsUpdated} brought up to date` : '') +
       (history.holdingsMismatches.length ? `, differ for ${history.holdingsMismatches.join('; ')}` : '') +
       `; skipped ${history.unknownRowsSkipped} rows of companies not seeded (${history.unknownListings.join(', ')}), ` +
-      `${history.duplicateRowsSkipped} duplicate-listing rows and ${history.zeroRowsSkipped} zero rows.`,
+      `${history.duplicateRowsSkipped} duplicate-listing rows and ${history.zeroRowsSkipped} zero rows; ` +
+      `quarantined ${Object.entries(history.quarantined).map(([check, count]) => `${count} by ${check}`).join(', ') || 'none'} (docs/metrics.md, "Plausibility checks").`,
   );
   const added = await seedMissingSnapshots(db);
   if (added) log(`Seeded ${added} snapshots for companies outside the daily table (their seeded figure on its as-of date).`);

@@ -36,10 +36,13 @@ describe('seedHoldingHistory on the seeded companies', () => {
   it('imports each row of a seeded company once and reports what it skipped', () => {
     expect(first).toMatchObject({
       snapshots: { total: 47653, created: 47653, updated: 0 },
-      changes: { total: 164, created: 164 },
+      // 164 day-over-day differences in the table, less three into or out of quarantined figures
+      // (HIVE 2,201 → 210, Hut 8 13,696 → 15,679, Riot 15,680 → 15,679).
+      changes: { total: 161, created: 161 },
       prices: { total: 323, created: 323, keptExisting: 0 },
-      flaggedCompanies: 5,
-      flagsAdded: 5,
+      flaggedCompanies: 7,
+      flagsAdded: 7,
+      quarantined: { 'same-figure': 94 + 87 + 5 + 323 + 323 },
       zeroRowsSkipped: 0,
       duplicateRowsSkipped: 323,
       unknownListings: ['BTBT:NASDAQ', 'BTDR:NASDAQ', 'SMLR:NASDAQ', 'WULF:NASDAQ'],
@@ -107,15 +110,32 @@ describe('seedHoldingHistory on the seeded companies', () => {
     });
   });
 
-  it('flags the figures the research found untrustworthy', async () => {
+  it('flags the figures the research found untrustworthy and those the plausibility checks quarantined', async () => {
     const flagged = await db.company.findMany({ where: { flagged: true }, orderBy: { ticker: 'asc' } });
-    expect(flagged.map((company) => `${company.ticker}:${company.exchange}`)).toEqual(['HUT:NASDAQ', 'MILE:NASDAQ', 'RIOT:NASDAQ', 'SATO:TSXV', 'VOYG:TSX']);
+    expect(flagged.map((company) => `${company.ticker}:${company.exchange}:${company.flagCheck}`)).toEqual([
+      'HKHC:OTCID:same-figure',
+      'HUT:NASDAQ:same-figure',
+      'MILE:NASDAQ:known-issue',
+      'PHX:ADX:same-figure',
+      'RIOT:NASDAQ:same-figure',
+      'SATO:TSXV:duplicate-listing',
+      'VOYG:TSX:known-issue',
+    ]);
     const reasons = Object.fromEntries(flagged.map((company) => [company.ticker, company.flagReason]));
-    expect(reasons.HUT).toContain('same figure as Riot Platforms');
+    expect(reasons.HUT).toContain('Quarantined: Hut 8 Corp shows 15,679 BTC from 2026-04-15 to 2026-07-11, the same figure as Riot Platforms');
     expect(reasons.RIOT).toContain('15,679 BTC');
     expect(reasons.SATO).toContain('"SATO Technologies Corp." under SATO:TSXV');
     expect(reasons.MILE).toContain('No longer operating');
     expect(reasons.VOYG).toContain('No longer operating');
+  });
+
+  it("keeps quarantined figures in the history with the check that caught them, and records no change into them", async () => {
+    expect(await snapshotOf('HIVE', 'NASDAQ', '2025-08-15')).toMatchObject({ quantity: 2201, quarantined: true, quarantineCheck: 'same-figure' });
+    expect(await snapshotOf('HIVE', 'NASDAQ', '2025-11-20')).toMatchObject({ quantity: 210, quarantined: false, quarantineCheck: null });
+    expect(await snapshotOf('ALCPB', 'EPA', '2025-08-15')).toMatchObject({ quantity: 2201, quarantined: false });
+    const hive = await db.company.findUniqueOrThrow({ where: listing('HIVE', 'NASDAQ') });
+    expect(hive.flagged).toBe(false);
+    expect(await db.holdingChange.count({ where: { companyId: hive.id, newQuantity: 210 } })).toBe(0);
   });
 
   it('stores the implied BTC price of each scrape date', async () => {
@@ -167,7 +187,17 @@ describe('seedHoldingHistory next to newer data', () => {
       source: 'coingecko',
     });
     const hut = await db.company.findUniqueOrThrow({ where: listing('HUT', 'NASDAQ') });
-    expect(hut.flagReason).toMatch(/^Filing says 13,696 BTC\. \| bitbo shows Hut 8 with 15,679 BTC/);
+    expect(hut.flagReason).toMatch(/^Filing says 13,696 BTC\. \| Quarantined: Hut 8 Corp shows 15,679 BTC/);
+  });
+
+  it('removes a change into or out of a figure the checks now quarantine, left by a seed from before them', async () => {
+    const hive = await db.company.findUniqueOrThrow({ where: listing('HIVE', 'NASDAQ') });
+    await db.holdingChange.create({
+      data: { companyId: hive.id, oldQuantity: 2201, newQuantity: 210, source: historySource, learnedAt: day('2025-11-20'), note: 'from an earlier seed' },
+    });
+    const result = await seedHoldingHistory(db);
+    expect(result.changes).toMatchObject({ total: 161, created: 161, removed: 1 });
+    expect(await db.holdingChange.count({ where: { companyId: hive.id, oldQuantity: 2201 } })).toBe(0);
   });
 
   it('brings an older current figure up to the latest snapshot', async () => {

@@ -12,7 +12,7 @@ import {
 const header = 'Entity,Country,Symbol:Exchange,Filings & Sources,# of BTC,Value Today,% of 21m,Scrape Date,BTC Change,Value Change';
 
 function row(date: string, listing: string, btc: number, entity = listing, valueToday = 1): HistoryRow {
-  return { line: 0, date, entity, listing, btc, valueToday, ...normaliseListing(listing) };
+  return { line: 0, date, entity, listing, btc, valueToday, hasFiling: true, ...normaliseListing(listing) };
 }
 
 describe('normaliseListing', () => {
@@ -57,8 +57,8 @@ describe('readHoldingHistory', () => {
     ].join('\n');
     expect(readHoldingHistory(csv)).toEqual({
       rows: [
-        { line: 2, date: '2025-08-15', entity: 'Strategy (MicroStrategy)', listing: 'MSTR:NADQ', ticker: 'MSTR', exchange: 'NASDAQ', btc: 628946, valueToday: 74.65 },
-        { line: 3, date: '2025-08-19', entity: 'Harrys Manufacturing Inc.', listing: 'HARY:CSE:', ticker: 'HARY', exchange: 'CSE', btc: 0.2, valueToday: 23738 },
+        { line: 2, date: '2025-08-15', entity: 'Strategy (MicroStrategy)', listing: 'MSTR:NADQ', ticker: 'MSTR', exchange: 'NASDAQ', btc: 628946, valueToday: 74.65, hasFiling: true },
+        { line: 3, date: '2025-08-19', entity: 'Harrys Manufacturing Inc.', listing: 'HARY:CSE:', ticker: 'HARY', exchange: 'CSE', btc: 0.2, valueToday: 23738, hasFiling: true },
       ],
       totals: [{ date: '2025-08-15', btc: 935498, valueToday: 111.03 }],
     });
@@ -181,10 +181,31 @@ describe('planHoldingHistory', () => {
     expect(plan.flags.get('sato')?.[0]).toContain('bitbo also lists "SATO Technologies Corp." under SATO:TSXV');
   });
 
-  it('reports rows of companies that are not seeded, and flags the known suspicious figures', () => {
+  it('reports rows of companies that are not seeded', () => {
     const plan = planHoldingHistory([row('2025-08-15', 'WULF:NASDAQ', 0), row('2026-07-11', 'HUT:NASDAQ', 15679)], companies);
     expect(plan.skipped.map((skip) => [skip.row.listing, skip.reason])).toEqual([['WULF:NASDAQ', 'unknown-company']]);
-    expect(plan.flags.get('hut')?.[0]).toContain('15,679 BTC');
+    expect(plan.flags.size).toBe(0);
+  });
+
+  it('quarantines a figure a plausibility check rejects: stored, but no change, and the company flagged while it is current', () => {
+    const plan = planHoldingHistory(
+      [
+        row('2025-08-15', 'MSTR:NADQ', 1000),
+        { ...row('2025-08-16', 'MSTR:NADQ', 1500), hasFiling: false },
+        row('2025-08-17', 'MSTR:NADQ', 1500),
+        { ...row('2025-08-18', 'MSTR:NADQ', 2500), hasFiling: false },
+      ],
+      companies,
+    );
+    expect(plan.snapshots.map((snapshot) => [snapshot.date, snapshot.quarantine?.check ?? null])).toEqual([
+      ['2025-08-15', null],
+      ['2025-08-16', 'unfiled-change'],
+      ['2025-08-17', null],
+      ['2025-08-18', 'unfiled-change'],
+    ]);
+    expect(plan.changes.map((change) => [change.date, change.oldQuantity, change.newQuantity])).toEqual([['2025-08-17', 1000, 1500]]);
+    expect(plan.flagChecks.get('mstr')).toBe('unfiled-change');
+    expect(plan.flags.get('mstr')?.[0]).toMatch(/^Quarantined: .* changed from 1,500 BTC \(2025-08-17\) to 2,500 BTC \(2025-08-18\) with no filing/);
   });
 });
 

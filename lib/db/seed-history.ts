@@ -5,6 +5,7 @@ import zlib from 'node:zlib';
 import { parseCsv } from '../csv';
 import type { Db } from '../db';
 import { Prisma } from '../generated/sqlite/client';
+import { type BalanceSheetFigure, checkPlausibility, type PlausibilityCheck, quarantineKey } from '../treasury/plausibility';
 
 // The daily history of bitbo's public-company table (prisma/seed-data/README.md, "Holdings history").
 const historyCsvPath = path.join(
@@ -31,6 +32,8 @@ export interface HistoryRow extends Listing {
   btc: number;
   /** `Value Today` as printed: billions, millions or dollars depending on the size of the holding. */
   valueToday: number;
+  /** The table links a filing or source document for the row (its "Filings & Sources" column). */
+  hasFiling: boolean;
 }
 
 interface HistoryTotal {
@@ -68,7 +71,8 @@ export function readHoldingHistory(csv: string): { rows: HistoryRow[]; totals: H
       return;
     }
     const listing = row['Symbol:Exchange'] ?? '';
-    rows.push({ line, date, entity: row.Entity ?? '', listing, btc, valueToday, ...normaliseListing(listing, line) });
+    const hasFiling = (row['Filings & Sources'] ?? '').trim() !== '';
+    rows.push({ line, date, entity: row.Entity ?? '', listing, btc, valueToday, hasFiling, ...normaliseListing(listing, line) });
   });
   return { rows, totals };
 }
@@ -118,11 +122,8 @@ export function resolveListing(listing: Listing): string {
  * Figures the research found untrustworthy in the table (prisma/seed-data/README.md): kept
  * as published, with the company flagged so no screen presents them as verified.
  */
+// Hut 8 and Riot's shared 15,679 BTC is no longer listed here: the same-figure check finds it.
 const knownFlags: Readonly<Record<string, string>> = {
-  'HUT:NASDAQ':
-    'bitbo shows Hut 8 with 15,679 BTC (since 2026-04-15), the same figure as Riot Platforms (since 2026-07-07): probably a copying error in the source. Check the company filings.',
-  'RIOT:NASDAQ':
-    'bitbo shows Riot Platforms with 15,679 BTC (since 2026-07-07), the same figure as Hut 8 (since 2026-04-15): probably a copying error in the source. Check the company filings.',
   'MILE:NASDAQ': 'No longer operating: Metromile was acquired by Lemonade in 2022; the listed holding is stale.',
   'VOYG:TSX': 'No longer operating: Voyager Digital went bankrupt in 2022; the listed holding is stale.',
 };
@@ -136,6 +137,8 @@ interface PlannedSnapshot {
   companyId: string;
   date: string;
   quantity: number;
+  /** Set when a plausibility check rejected the figure (lib/treasury/plausibility.ts). */
+  quarantine?: { check: PlausibilityCheck; reason: string };
 }
 
 interface PlannedChange {
@@ -153,6 +156,8 @@ interface HistoryPlan {
   changes: PlannedChange[];
   /** Reasons to flag, by company id. */
   flags: Map<string, string[]>;
+  /** The check behind each flag, by company id (the latest one wins). */
+  flagChecks: Map<string, string>;
   skipped: { row: HistoryRow; reason: SkipReason }[];
 }
 
@@ -160,13 +165,18 @@ interface HistoryPlan {
  * Decides what the history becomes: one snapshot per company and scrape date, one change per
  * day-over-day difference, and flags for what cannot be trusted. Pure, so the rules are unit-tested.
  */
-export function planHoldingHistory(rows: readonly HistoryRow[], companies: readonly CompanyRef[]): HistoryPlan {
+export function planHoldingHistory(
+  rows: readonly HistoryRow[],
+  companies: readonly CompanyRef[],
+  balanceSheet: { fundamentals: readonly BalanceSheetFigure[]; btcPriceOn: (date: string) => number | null } = { fundamentals: [], btcPriceOn: () => null },
+): HistoryPlan {
   const companyByKey = new Map(companies.map((company) => [listingKey(company), company]));
-  const plan: HistoryPlan = { snapshots: [], changes: [], flags: new Map(), skipped: [] };
-  const flag = (companyId: string, reason: string) => {
+  const plan: HistoryPlan = { snapshots: [], changes: [], flags: new Map(), flagChecks: new Map(), skipped: [] };
+  const flag = (companyId: string, reason: string, check: string) => {
     const reasons = plan.flags.get(companyId) ?? [];
     if (!reasons.includes(reason)) reasons.push(reason);
     plan.flags.set(companyId, reasons);
+    plan.flagChecks.set(companyId, check);
   };
 
   const rowsByCompany = new Map<string, { company: CompanyRef; byDate: Map<string, HistoryRow[]> }>();
@@ -181,9 +191,10 @@ export function planHoldingHistory(rows: readonly HistoryRow[], companies: reado
     rowsByCompany.set(company.id, entry);
   }
 
+  const seriesByCompany = new Map<string, { company: CompanyRef; series: HistoryRow[]; zeros: Map<number, 'zero-gap' | 'unconfirmed-zero'> }>();
   for (const [companyId, { company, byDate }] of rowsByCompany) {
     const knownFlag = knownFlags[listingKey(company)];
-    if (knownFlag) flag(companyId, knownFlag);
+    if (knownFlag) flag(companyId, knownFlag, 'known-issue');
 
     const series: HistoryRow[] = [];
     for (const date of [...byDate.keys()].sort()) {
@@ -196,7 +207,7 @@ export function planHoldingHistory(rows: readonly HistoryRow[], companies: reado
       for (const row of others) plan.skipped.push({ row, reason: 'duplicate-listing' });
       if (others.length > 0) {
         const names = [...new Set(others.map((row) => `"${row.entity}"`))].join(', ');
-        flag(companyId, `bitbo also lists ${names} under ${listingKey(company)}, possibly the same company; only "${company.name}"'s figures are imported.`);
+        flag(companyId, `bitbo also lists ${names} under ${listingKey(company)}, possibly the same company; only "${company.name}"'s figures are imported.`, 'duplicate-listing');
       }
     }
 
@@ -208,16 +219,42 @@ export function planHoldingHistory(rows: readonly HistoryRow[], companies: reado
         run.kind === 'zero-gap'
           ? `bitbo showed 0 BTC ${span} between non-zero days: a parsing gap, not imported as a sale.`
           : `bitbo showed 0 BTC ${span} with no non-zero figure on one side: not imported until a filing confirms it.`,
+        'zero-figure',
       );
     }
+    seriesByCompany.set(companyId, { company, series, zeros });
+  }
+
+  // The checks compare companies with each other (the same figure on the same day), so they run over
+  // every company's readings at once; zero rows are already set aside.
+  const findings = checkPlausibility({
+    readings: [...seriesByCompany.values()].flatMap(({ company, series, zeros }) =>
+      series.flatMap((row, index) =>
+        zeros.has(index) ? [] : [{ companyId: company.id, name: company.name, date: row.date, quantity: row.btc, hasFiling: row.hasFiling }],
+      ),
+    ),
+    fundamentals: balanceSheet.fundamentals,
+    btcPriceOn: balanceSheet.btcPriceOn,
+  });
+
+  for (const [companyId, { series, zeros }] of seriesByCompany) {
 
     let previous: HistoryRow | undefined;
     let gapSincePrevious: string[] = [];
+    let latestQuarantine: { check: PlausibilityCheck; reason: string } | undefined;
     series.forEach((row, index) => {
       const zero = zeros.get(index);
       if (zero) {
         plan.skipped.push({ row, reason: zero });
         gapSincePrevious.push(row.date);
+        return;
+      }
+      const finding = findings.get(quarantineKey(companyId, row.date));
+      latestQuarantine = finding ? { check: finding.check, reason: finding.reason } : undefined;
+      if (latestQuarantine) {
+        // Stored, so the history shows it and the data-health report names the check, but it is no
+        // change of holdings: no audit row, no signal, and the next figure is compared with the last good one.
+        plan.snapshots.push({ companyId, date: row.date, quantity: row.btc, quarantine: latestQuarantine });
         return;
       }
       plan.snapshots.push({ companyId, date: row.date, quantity: row.btc });
@@ -233,6 +270,8 @@ export function planHoldingHistory(rows: readonly HistoryRow[], companies: reado
       previous = row;
       gapSincePrevious = [];
     });
+    // A company whose current figure is quarantined is flagged, which keeps it out of totals.
+    if (latestQuarantine) flag(companyId, `Quarantined: ${latestQuarantine.reason}`, latestQuarantine.check);
   }
   return plan;
 }
@@ -312,12 +351,14 @@ export function deriveBtcPrices(rows: readonly HistoryRow[]): ImpliedPrice[] {
 
 export interface HoldingHistorySeedResult {
   snapshots: { total: number; created: number; updated: number };
-  changes: { total: number; created: number };
+  changes: { total: number; created: number; removed: number };
   prices: { total: number; created: number; keptExisting: number };
   flaggedCompanies: number;
   /** Companies whose flag reasons this run added to. */
   flagsAdded: number;
   zeroRowsSkipped: number;
+  /** Snapshots a plausibility check quarantined, by check. */
+  quarantined: Record<string, number>;
   duplicateRowsSkipped: number;
   unknownRowsSkipped: number;
   unknownListings: string[];
@@ -342,10 +383,10 @@ function insertSnapshots(db: Db, snapshots: readonly PlannedSnapshot[]) {
       .slice(start, start + snapshotsPerInsert)
       .map(
         (snapshot) =>
-          Prisma.sql`(${randomUUID()}, ${snapshot.companyId}, 'BTC', ${snapshot.quantity}, ${atMidnight(snapshot.date)}, ${historySource}, ${historySourceUrl}, ${createdAt})`,
+          Prisma.sql`(${randomUUID()}, ${snapshot.companyId}, 'BTC', ${snapshot.quantity}, ${atMidnight(snapshot.date)}, ${historySource}, ${historySourceUrl}, ${createdAt}, ${!!snapshot.quarantine}, ${snapshot.quarantine?.check ?? null}, ${snapshot.quarantine?.reason ?? null})`,
       );
     statements.push(
-      db.$executeRaw`INSERT INTO "HoldingSnapshot" ("id", "companyId", "asset", "quantity", "asOf", "source", "sourceUrl", "createdAt") VALUES ${Prisma.join(values)}`,
+      db.$executeRaw`INSERT INTO "HoldingSnapshot" ("id", "companyId", "asset", "quantity", "asOf", "source", "sourceUrl", "createdAt", "quarantined", "quarantineCheck", "quarantineReason") VALUES ${Prisma.join(values)}`,
     );
   }
   return statements;
@@ -364,17 +405,30 @@ export async function seedHoldingHistory(db: Db, csv = readHistoryCsv()): Promis
   const companies = await db.company.findMany({
     select: { id: true, name: true, ticker: true, exchange: true, btcHoldings: true, holdingsAsOf: true, flagReason: true },
   });
-  const plan = planHoldingHistory(rows, companies);
   const prices = deriveBtcPrices(rows);
+  const priceByDay = new Map(prices.map((price) => [price.date, price.priceUsd]));
+  const fundamentals = await db.companyFundamental.findMany({
+    where: { field: { in: ['total_assets', 'market_cap', 'total_debt', 'preferred_equity'] }, currency: 'USD' },
+    select: { companyId: true, field: true, value: true, asOf: true },
+  });
+  const plan = planHoldingHistory(rows, companies, {
+    fundamentals: fundamentals.map((figure) => ({
+      companyId: figure.companyId,
+      field: figure.field as BalanceSheetFigure['field'],
+      valueUsd: figure.value,
+      asOf: dayOf(figure.asOf),
+    })),
+    btcPriceOn: (date) => priceByDay.get(date) ?? null,
+  });
 
   const [storedSnapshots, storedChanges, storedPrices] = await Promise.all([
     db.holdingSnapshot.findMany({
       where: { source: historySource, asset: 'BTC' },
-      select: { id: true, companyId: true, asOf: true, quantity: true },
+      select: { id: true, companyId: true, asOf: true, quantity: true, quarantined: true, quarantineCheck: true, quarantineReason: true },
     }),
     db.holdingChange.findMany({
       where: { source: historySource, asset: 'BTC' },
-      select: { companyId: true, learnedAt: true, oldQuantity: true, newQuantity: true },
+      select: { id: true, companyId: true, learnedAt: true, oldQuantity: true, newQuantity: true },
     }),
     db.marketPrice.findMany({
       where: { symbol: 'BTC', at: { in: prices.map((price) => atMidnight(price.date)) } },
@@ -386,7 +440,14 @@ export async function seedHoldingHistory(db: Db, csv = readHistoryCsv()): Promis
   const newSnapshots = plan.snapshots.filter((snapshot) => !snapshotByKey.has(`${snapshot.companyId}|${snapshot.date}`));
   const correctedSnapshots = plan.snapshots.flatMap((snapshot) => {
     const stored = snapshotByKey.get(`${snapshot.companyId}|${snapshot.date}`);
-    return stored && stored.quantity !== snapshot.quantity ? [{ id: stored.id, quantity: snapshot.quantity }] : [];
+    const quarantine = { quarantined: !!snapshot.quarantine, quarantineCheck: snapshot.quarantine?.check ?? null, quarantineReason: snapshot.quarantine?.reason ?? null };
+    const differs =
+      stored &&
+      (stored.quantity !== snapshot.quantity ||
+        stored.quarantined !== quarantine.quarantined ||
+        stored.quarantineCheck !== quarantine.quarantineCheck ||
+        stored.quarantineReason !== quarantine.quarantineReason);
+    return differs ? [{ id: stored.id, quantity: snapshot.quantity, ...quarantine }] : [];
   });
   const changeKey = (companyId: string, date: string, oldQuantity: number | null, newQuantity: number) =>
     `${companyId}|${date}|${oldQuantity}|${newQuantity}`;
@@ -396,6 +457,10 @@ export async function seedHoldingHistory(db: Db, csv = readHistoryCsv()): Promis
   const newChanges = plan.changes.filter(
     (change) => !storedChangeKeys.has(changeKey(change.companyId, change.date, change.oldQuantity, change.newQuantity)),
   );
+  // A database seeded before the plausibility checks holds changes into or out of figures they now
+  // quarantine (HIVE's 2,201 → 210): the table's own changes are the plan's, so any other is removed.
+  const plannedChangeKeys = new Set(plan.changes.map((change) => changeKey(change.companyId, change.date, change.oldQuantity, change.newQuantity)));
+  const staleChanges = storedChanges.filter((change) => !plannedChangeKeys.has(changeKey(change.companyId, dayOf(change.learnedAt), change.oldQuantity, change.newQuantity)));
   const storedPriceDays = new Set(storedPrices.map((price) => dayOf(price.at)));
   const newPrices = prices.filter((price) => !storedPriceDays.has(price.date));
 
@@ -421,12 +486,13 @@ export async function seedHoldingHistory(db: Db, csv = readHistoryCsv()): Promis
   const flagUpdates = companies.flatMap((company) => {
     const reasons = (plan.flags.get(company.id) ?? []).filter((reason) => !company.flagReason?.includes(reason));
     if (reasons.length === 0) return [];
-    return [{ id: company.id, flagReason: [company.flagReason, ...reasons].filter(Boolean).join(' | ') }];
+    return [{ id: company.id, flagReason: [company.flagReason, ...reasons].filter(Boolean).join(' | '), flagCheck: plan.flagChecks.get(company.id) ?? null }];
   });
 
   await db.$transaction([
     ...insertSnapshots(db, newSnapshots),
-    ...correctedSnapshots.map(({ id, quantity }) => db.holdingSnapshot.update({ where: { id }, data: { quantity } })),
+    ...correctedSnapshots.map(({ id, ...data }) => db.holdingSnapshot.update({ where: { id }, data })),
+    db.holdingChange.deleteMany({ where: { id: { in: staleChanges.map((change) => change.id) } } }),
     db.holdingChange.createMany({
       data: newChanges.map((change) => ({
         companyId: change.companyId,
@@ -445,18 +511,23 @@ export async function seedHoldingHistory(db: Db, csv = readHistoryCsv()): Promis
     ...holdingsUpdates.map(({ id, quantity, asOf }) =>
       db.company.update({ where: { id }, data: { btcHoldings: quantity, holdingsAsOf: asOf, holdingsSourceUrl: historySourceUrl } }),
     ),
-    ...flagUpdates.map(({ id, flagReason }) => db.company.update({ where: { id }, data: { flagged: true, flagReason } })),
-  ]);
+    ...flagUpdates.map(({ id, flagReason, flagCheck }) => db.company.update({ where: { id }, data: { flagged: true, flagReason, flagCheck } })),
+    // 48,000 snapshots in one transaction: on PostgreSQL under load this overran the 5 s default.
+  ], { timeout: 120_000 });
 
   const countSkipped = (reasons: SkipReason[]) => plan.skipped.filter((skip) => reasons.includes(skip.reason)).length;
   const unknown = plan.skipped.filter((skip) => skip.reason === 'unknown-company');
   return {
     snapshots: { total: plan.snapshots.length, created: newSnapshots.length, updated: correctedSnapshots.length },
-    changes: { total: plan.changes.length, created: newChanges.length },
+    changes: { total: plan.changes.length, created: newChanges.length, removed: staleChanges.length },
     prices: { total: prices.length, created: newPrices.length, keptExisting: prices.length - newPrices.length },
     flaggedCompanies: plan.flags.size,
     flagsAdded: flagUpdates.length,
     zeroRowsSkipped: countSkipped(['zero-gap', 'unconfirmed-zero']),
+    quarantined: plan.snapshots.reduce<Record<string, number>>((counts, snapshot) => {
+      if (snapshot.quarantine) counts[snapshot.quarantine.check] = (counts[snapshot.quarantine.check] ?? 0) + 1;
+      return counts;
+    }, {}),
     duplicateRowsSkipped: countSkipped(['duplicate-listing']),
     unknownRowsSkipped: unknown.length,
     unknownListings: [...new Set(unknown.map((skip) => listingKey(skip.row)))].sort(),

@@ -39,6 +39,34 @@ describe('seedHistorySignals on the recorded history', () => {
     expect(discovery.detectedAt.toISOString().slice(0, 10)).toBe('2026-06-17');
   });
 
+  it('raises no signal from a quarantined figure: HIVE\'s copy of Capital B\'s 2,201 BTC, Hut 8 and Riot at 15,679 BTC', async () => {
+    const signals = await db.signal.findMany({
+      where: { source: holdingsSignalSource, company: { ticker: { in: ['HIVE', 'HUT', 'RIOT'] } } },
+      select: { description: true },
+    });
+    expect(signals.length).toBeGreaterThan(0);
+    expect(signals.some((signal) => /2,201|15,679|1,991/.test(signal.description))).toBe(false);
+  });
+
+  it('removes a holdings-move signal the history no longer records (left by a seed from before the checks)', async () => {
+    const hive = await db.company.findFirstOrThrow({ where: { ticker: 'HIVE' } });
+    await db.signal.create({
+      data: {
+        sourceId: `holdings:${hive.id}:2025-11-20:2201:210`,
+        companyId: hive.id,
+        companyName: hive.name,
+        description: 'HIVE Digital Technologies reduced holdings by 1,991 BTC (-90.46%), now holding 210 BTC',
+        source: holdingsSignalSource,
+        detectedAt: new Date('2025-11-20T00:00:00Z'),
+        confidence: 90,
+        signalType: 'other',
+        severity: 'critical',
+      },
+    });
+    await seedHistorySignals(db);
+    expect(await db.signal.count({ where: { sourceId: `holdings:${hive.id}:2025-11-20:2201:210` } })).toBe(0);
+  });
+
   it('adds nothing when it runs again', async () => {
     expect(await seedHistorySignals(db)).toEqual({ signals: 0, discoveries: 0 });
   });

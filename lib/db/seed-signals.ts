@@ -124,10 +124,17 @@ export async function seedHistorySignals(db: Db): Promise<{ signals: number; dis
   const entrySnapshots = await db.holdingSnapshot.findMany({
     where: { source: historySource, asset: 'BTC', companyId: { in: lateIds } },
     orderBy: { asOf: 'asc' },
-    select: { companyId: true, quantity: true, asOf: true, company: { select: { name: true, ticker: true, secCik: true } } },
+    select: { companyId: true, quantity: true, asOf: true, quarantined: true, company: { select: { name: true, ticker: true, secCik: true } } },
   });
   const entries = new Map<string, (typeof entrySnapshots)[number]>();
-  for (const snapshot of entrySnapshots) if (!entries.has(snapshot.companyId)) entries.set(snapshot.companyId, snapshot);
+  const quarantinedEntries = new Set<string>();
+  for (const snapshot of entrySnapshots) {
+    if (entries.has(snapshot.companyId) || quarantinedEntries.has(snapshot.companyId)) continue;
+    // A first appearance with a quarantined figure raises nothing (issue 12); changes are only ever
+    // recorded between figures that passed the checks, so they need no such test.
+    if (snapshot.quarantined) quarantinedEntries.add(snapshot.companyId);
+    else entries.set(snapshot.companyId, snapshot);
+  }
 
   const signals = [
     ...changes.map((change) =>
@@ -145,6 +152,12 @@ export async function seedHistorySignals(db: Db): Promise<{ signals: number; dis
       entrySignal({ companyId: entry.companyId, companyName: entry.company.name, ticker: entry.company.ticker, quantity: entry.quantity, date: entry.asOf }),
     ),
   ];
+  // Signals of holdings moves the history no longer records (a figure later quarantined) are removed:
+  // a quarantined figure raises no signal, also in a database seeded before the checks existed.
+  const current = new Set(signals.map((signal) => signal.sourceId));
+  const storedMoves = await db.signal.findMany({ where: { source: holdingsSignalSource, sourceId: { startsWith: 'holdings:' } }, select: { id: true, sourceId: true } });
+  const staleMoves = storedMoves.filter((signal) => !current.has(signal.sourceId)).map((signal) => signal.id);
+  if (staleMoves.length) await db.signal.deleteMany({ where: { id: { in: staleMoves } } });
   const known = new Set((await db.signal.findMany({ where: { sourceId: { in: signals.map((signal) => signal.sourceId) } }, select: { sourceId: true } })).map((row) => row.sourceId));
   const newSignals = signals.filter((signal) => !known.has(signal.sourceId));
   if (newSignals.length) await db.signal.createMany({ data: newSignals });

@@ -36,7 +36,7 @@ it('writes the snapshot, the audit row and the current figure, then announces th
 
   const result = await applyHoldingsUpdate(db, { ...update(id, 687_410, '2026-01-11'), note: '8-K 0001193125-26-009811' }, { bus, onHoldingsChanged: hook, now: learnedAt });
 
-  expect(result).toEqual({ snapshot: 'created', isCurrent: true, changed: true, previousQuantity: 673_783, conflicts: [], flagged: false, flagReason: null });
+  expect(result).toEqual({ snapshot: 'created', isCurrent: true, changed: true, previousQuantity: 673_783, conflicts: [], flagged: false, flagReason: null, quarantine: null });
   expect(await db.holdingSnapshot.findMany()).toEqual([
     expect.objectContaining({ companyId: id, asset: 'BTC', quantity: 687_410, asOf: day('2026-01-11'), source: 'SEC EDGAR 8-K', sourceUrl: filingUrl }),
   ]);
@@ -102,4 +102,52 @@ it("flags a disagreement of more than 5 % with another source's latest figure fo
 it('refuses a quantity that is not one', async () => {
   const { id } = await company({ btcHoldings: 1, holdingsAsOf: day('2026-01-04') });
   await expect(applyHoldingsUpdate(db, update(id, -5, '2026-01-11'))).rejects.toThrow('Holdings of -5 BTC are not a quantity');
+});
+
+describe('plausibility checks on an ingested figure', () => {
+  it('quarantines a figure equal to another company\'s on the same day: not current, no change, company flagged', async () => {
+    const { id } = await company({ btcHoldings: 13_696, holdingsAsOf: day('2026-04-01') });
+    const riot = await db.company.create({ data: { name: 'Riot Platforms', ticker: 'RIOT', exchange: 'NASDAQ', source: 'test', btcHoldings: 15_679, holdingsAsOf: day('2026-04-15') } });
+    await db.holdingSnapshot.createMany({
+      data: [
+        { companyId: id, quantity: 13_696, asOf: day('2026-04-01'), source: historySource, sourceUrl: 'https://bitbo.io/treasuries/' },
+        { companyId: riot.id, quantity: 15_680, asOf: day('2026-04-14'), source: historySource, sourceUrl: 'https://bitbo.io/treasuries/' },
+        { companyId: riot.id, quantity: 15_679, asOf: day('2026-04-15'), source: historySource, sourceUrl: 'https://bitbo.io/treasuries/' },
+      ],
+    });
+    const hook = jest.fn(async () => {});
+
+    const result = await applyHoldingsUpdate(db, update(id, 15_679, '2026-04-15'), { bus, onHoldingsChanged: hook });
+
+    expect(result).toMatchObject({ snapshot: 'created', isCurrent: false, changed: false, flagged: true, quarantine: { check: 'same-figure' } });
+    expect(await db.holdingSnapshot.findFirstOrThrow({ where: { companyId: id, asOf: day('2026-04-15') } })).toMatchObject({ quarantined: true, quarantineCheck: 'same-figure' });
+    expect(await db.company.findUniqueOrThrow({ where: { id } })).toMatchObject({ btcHoldings: 13_696, flagged: true, flagCheck: 'same-figure' });
+    expect(await db.holdingChange.count()).toBe(0);
+    expect(hook).not.toHaveBeenCalled();
+  });
+
+  it('quarantines the middle of a jump that the new figure reverts', async () => {
+    const { id } = await company({ btcHoldings: 1_000, holdingsAsOf: day('2026-03-01') });
+    await db.holdingSnapshot.createMany({
+      data: [
+        { companyId: id, quantity: 1_000, asOf: day('2026-03-01'), source: historySource, sourceUrl: 'https://bitbo.io/treasuries/' },
+        { companyId: id, quantity: 9_000, asOf: day('2026-03-02'), source: historySource, sourceUrl: 'https://bitbo.io/treasuries/' },
+      ],
+    });
+    const result = await applyHoldingsUpdate(db, update(id, 1_010, '2026-03-05'), { bus });
+    expect(result.quarantine).toBeNull();
+    expect(await db.holdingSnapshot.findFirstOrThrow({ where: { companyId: id, asOf: day('2026-03-02') } })).toMatchObject({ quarantined: true, quarantineCheck: 'reverting-jump' });
+  });
+
+  it('quarantines a change with no filing behind it, and a filed figure confirms a claimed holding', async () => {
+    const { id } = await company({ btcHoldings: 500, holdingsAsOf: day('2026-03-01') });
+    await db.company.update({ where: { id }, data: { holdingsConfirmed: false } });
+    await db.holdingSnapshot.create({ data: { companyId: id, quantity: 500, asOf: day('2026-03-01'), source: 'chat' } });
+    const unfiled = await applyHoldingsUpdate(db, { companyId: id, quantity: 800, asOf: day('2026-03-03'), source: 'a table' }, { bus });
+    expect(unfiled.quarantine).toMatchObject({ check: 'unfiled-change' });
+    expect(await db.company.findUniqueOrThrow({ where: { id } })).toMatchObject({ btcHoldings: 500, holdingsConfirmed: false });
+
+    await applyHoldingsUpdate(db, update(id, 520, '2026-03-04'), { bus });
+    expect(await db.company.findUniqueOrThrow({ where: { id } })).toMatchObject({ btcHoldings: 520, holdingsConfirmed: true });
+  });
 });

@@ -3,6 +3,7 @@ import type { EventBus } from '../realtime/bus';
 import { confirmDiscoveries } from './discoveries';
 import { publishSafely } from './events';
 import { formatBtc } from './sec/classify';
+import { type BalanceSheetFigure, checkPlausibility, type QuarantineFinding, type Reading } from '../treasury/plausibility';
 import type { HoldingsChangedHook } from './types';
 
 // Conventions of lib/db/seed-history.ts: one HoldingSnapshot per (company, asset, asOf, source); a
@@ -49,6 +50,8 @@ export interface HoldingsUpdateResult {
   conflicts: HoldingsConflict[];
   flagged: boolean;
   flagReason: string | null;
+  /** Set when a plausibility check rejected the figure: stored as quarantined, not made current, no change recorded. */
+  quarantine: { check: string; reason: string } | null;
 }
 
 const day = 86_400_000;
@@ -66,16 +69,22 @@ export async function applyHoldingsUpdate(db: Db, update: HoldingsUpdate, option
     const company = await tx.company.findUniqueOrThrow({ where: { id: update.companyId } });
     const key = { companyId: company.id, asset: 'BTC', asOf: update.asOf, source: update.source };
     const existing = await tx.holdingSnapshot.findUnique({ where: { companyId_asset_asOf_source: key } });
+    const finding = await checkUpdate(tx, company, update, existing?.id);
+    const quarantine = finding ? { quarantined: true, quarantineCheck: finding.check, quarantineReason: finding.reason } : { quarantined: false, quarantineCheck: null, quarantineReason: null };
     let snapshot: HoldingsUpdateResult['snapshot'] = 'unchanged';
     if (!existing) {
-      await tx.holdingSnapshot.create({ data: { ...key, quantity: update.quantity, sourceUrl: update.sourceUrl ?? null, filedAt: update.filedAt ?? null } });
+      await tx.holdingSnapshot.create({ data: { ...key, quantity: update.quantity, sourceUrl: update.sourceUrl ?? null, filedAt: update.filedAt ?? null, ...quarantine } });
       snapshot = 'created';
-    } else if (existing.quantity !== update.quantity) {
-      await tx.holdingSnapshot.update({ where: { id: existing.id }, data: { quantity: update.quantity, sourceUrl: update.sourceUrl ?? existing.sourceUrl, filedAt: update.filedAt ?? existing.filedAt } });
+    } else if (existing.quantity !== update.quantity || existing.quarantined !== quarantine.quarantined) {
+      await tx.holdingSnapshot.update({
+        where: { id: existing.id },
+        data: { quantity: update.quantity, sourceUrl: update.sourceUrl ?? existing.sourceUrl, filedAt: update.filedAt ?? existing.filedAt, ...quarantine },
+      });
       snapshot = 'updated';
     }
 
-    const isCurrent = update.asOf.getTime() >= company.holdingsAsOf.getTime();
+    // A quarantined figure never becomes the company's current figure and records no change (issue 12).
+    const isCurrent = !finding && update.asOf.getTime() >= company.holdingsAsOf.getTime();
     const changed = isCurrent && company.btcHoldings !== update.quantity;
     if (changed) {
       await tx.holdingChange.create({
@@ -102,17 +111,27 @@ export async function applyHoldingsUpdate(db: Db, update: HoldingsUpdate, option
         return `${update.source} reports ${formatBtc(update.quantity)} BTC as of ${isoDay(update.asOf)}; ${other.source} reports ${formatBtc(other.quantity)} BTC as of ${isoDay(other.asOf)} (${apart}% apart).`;
       })
       .filter((reason) => !company.flagReason?.includes(reason));
+    const quarantineReason = finding ? `Quarantined: ${finding.reason}` : null;
+    if (quarantineReason && !company.flagReason?.includes(quarantineReason)) reasons.push(quarantineReason);
     const flagReason = reasons.length ? [company.flagReason, ...reasons].filter(Boolean).join(' | ') : company.flagReason;
     const newlyFlagged = reasons.length > 0;
+    const flagCheck = finding ? finding.check : conflicts.length ? 'source-disagreement' : null;
 
     if (isCurrent || newlyFlagged) {
       await tx.company.update({
         where: { id: company.id },
         data: {
           ...(isCurrent
-            ? { btcHoldings: update.quantity, holdingsAsOf: update.asOf, holdingsSourceUrl: update.sourceUrl ?? null, holdingsFiledAt: update.filedAt ?? null }
+            ? {
+                btcHoldings: update.quantity,
+                holdingsAsOf: update.asOf,
+                holdingsSourceUrl: update.sourceUrl ?? null,
+                holdingsFiledAt: update.filedAt ?? null,
+                // A filing or a second source confirms a figure a user only claimed.
+                holdingsConfirmed: true,
+              }
             : {}),
-          ...(newlyFlagged ? { flagged: true, flagReason } : {}),
+          ...(newlyFlagged ? { flagged: true, flagReason, flagCheck } : {}),
         },
       });
     }
@@ -124,6 +143,7 @@ export async function applyHoldingsUpdate(db: Db, update: HoldingsUpdate, option
       conflicts,
       flagged: newlyFlagged || company.flagged,
       flagReason: flagReason ?? null,
+      quarantine: finding ? { check: finding.check, reason: finding.reason } : null,
       newlyFlagged,
       company: { id: company.id, name: company.name, ticker: company.ticker, exchange: company.exchange },
     };
@@ -171,4 +191,70 @@ async function findConflicts(db: Pick<Db, 'holdingSnapshot'>, companyId: string,
   return [...latestBySource.values()].filter(
     (other) => other.quantity > 0 && Math.abs(update.quantity - other.quantity) / other.quantity > disagreementThreshold,
   );
+}
+
+/** Readings of the company over this many days before the new figure feed the reverting-jump and unfiled-change checks. */
+const plausibilityWindowDays = 60;
+
+/**
+ * Runs the plausibility checks (lib/treasury/plausibility.ts) on the new figure against the company's
+ * recent readings, other companies' figures of the same day and its stored balance-sheet figures. A
+ * reading the new figure shows to be the middle of a reverting jump is quarantined here too.
+ */
+async function checkUpdate(
+  tx: Pick<Db, 'holdingSnapshot' | 'companyFundamental' | 'marketPrice'>,
+  company: { id: string; name: string },
+  update: HoldingsUpdate,
+  existingId: string | undefined,
+): Promise<QuarantineFinding | null> {
+  const date = isoDay(update.asOf);
+  const [recent, sameDay, fundamentals, price] = await Promise.all([
+    tx.holdingSnapshot.findMany({
+      where: { companyId: company.id, asset: 'BTC', asOf: { gte: new Date(update.asOf.getTime() - plausibilityWindowDays * day), lte: update.asOf } },
+      orderBy: { asOf: 'asc' },
+      select: { id: true, quantity: true, asOf: true, sourceUrl: true, filedAt: true, quarantined: true },
+    }),
+    tx.holdingSnapshot.findMany({
+      where: { asset: 'BTC', asOf: update.asOf, quantity: update.quantity, companyId: { not: company.id }, quarantined: false },
+      select: { companyId: true, quantity: true, asOf: true, sourceUrl: true, filedAt: true, company: { select: { name: true } } },
+    }),
+    tx.companyFundamental.findMany({
+      where: { companyId: company.id, field: { in: ['total_assets', 'market_cap', 'total_debt', 'preferred_equity'] }, currency: 'USD', asOf: { lte: update.asOf } },
+      select: { companyId: true, field: true, value: true, asOf: true },
+    }),
+    tx.marketPrice.findFirst({ where: { symbol: 'BTC', at: { lte: new Date(update.asOf.getTime() + day) } }, orderBy: { at: 'desc' }, select: { priceUsd: true } }),
+  ]);
+  // One reading a day: the company's own figure of the day is the new one; quarantined readings are left out.
+  const own = new Map<string, Reading & { id?: string }>();
+  for (const snapshot of recent) {
+    if (snapshot.id === existingId || snapshot.quarantined) continue;
+    own.set(isoDay(snapshot.asOf), {
+      id: snapshot.id,
+      companyId: company.id,
+      name: company.name,
+      date: isoDay(snapshot.asOf),
+      quantity: snapshot.quantity,
+      hasFiling: !!(snapshot.sourceUrl || snapshot.filedAt),
+    });
+  }
+  own.set(date, { companyId: company.id, name: company.name, date, quantity: update.quantity, hasFiling: !!(update.sourceUrl || update.filedAt) });
+  const others: Reading[] = sameDay.map((snapshot) => ({
+    companyId: snapshot.companyId,
+    name: snapshot.company.name,
+    date,
+    quantity: snapshot.quantity,
+    hasFiling: !!(snapshot.sourceUrl || snapshot.filedAt),
+  }));
+  const findings = checkPlausibility({
+    readings: [...own.values(), ...others],
+    fundamentals: fundamentals.map((figure) => ({ companyId: figure.companyId, field: figure.field as BalanceSheetFigure['field'], valueUsd: figure.value, asOf: isoDay(figure.asOf) })),
+    btcPriceOn: () => price?.priceUsd ?? null,
+  });
+  for (const finding of findings.values()) {
+    const earlier = finding.companyId === company.id && finding.date !== date ? own.get(finding.date) : undefined;
+    if (earlier?.id) {
+      await tx.holdingSnapshot.update({ where: { id: earlier.id }, data: { quarantined: true, quarantineCheck: finding.check, quarantineReason: finding.reason } });
+    }
+  }
+  return findings.get(`${company.id}|${date}`) ?? null;
 }

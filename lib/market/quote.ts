@@ -1,20 +1,29 @@
 import { percentChange } from '../dashboard/market-stats';
 import type { Db } from '../db';
+import { readIngestConfig } from '../ingest/config';
+import type { PriceQuote } from './live';
 
 const day = 86_400_000;
 
-/** A stored price is "live" while it is younger than this; older ones are shown with their date. */
-export const liveQuoteMaxAgeMs = 60 * 60_000;
+/** The source the market-price ingester stores its quotes under (lib/ingest/market/prices-ingester.ts). */
+const marketFeedSource = 'coingecko';
 
-export interface PriceQuote {
-  symbol: string;
-  price: number;
-  /** Percent over 24 hours: the feed's own figure, else computed from the stored price a day earlier. */
-  change24h: number | null;
-  marketCap: number | null;
-  volume24h: number | null;
-  updatedAt: string;
-  source: string;
+/**
+ * How long a quote of `source` counts as live (docs/metrics.md, "Live"): the market-price ingester's
+ * own cadence, with one missed run allowed, so a polling badge does not flicker between runs. Any
+ * other source (the seed's implied prices, a recorded history) is never live: null.
+ */
+export function liveWindowMs(source: string, marketIntervalMs: number): number | null {
+  return source === marketFeedSource ? 2 * marketIntervalMs : null;
+}
+
+/** The market feed's cadence; null when the ingest settings are invalid, in which case no feed runs and nothing is live. */
+function marketIntervalMs(): number | null {
+  try {
+    return readIngestConfig().market.intervalMs;
+  } catch {
+    return null;
+  }
 }
 
 /** The latest stored price of `symbol` at `now`, or null before any price is stored. */
@@ -27,11 +36,15 @@ export async function latestQuote(db: Db, symbol: string, now = new Date()): Pro
     const change = percentChange(row.priceUsd, dayBefore?.priceUsd);
     change24h = change === null ? null : Math.round(change * 100) / 100;
   }
-  return { symbol, price: row.priceUsd, change24h, marketCap: row.marketCapUsd, volume24h: row.volumeUsd, updatedAt: row.at.toISOString(), source: row.source };
-}
-
-/** Whether a quote stamped `updatedAt` still counts as live at `now`. */
-export function isLiveQuote(updatedAt: string, now = new Date()): boolean {
-  const age = now.getTime() - new Date(updatedAt).getTime();
-  return Number.isFinite(age) && age <= liveQuoteMaxAgeMs;
+  const interval = marketIntervalMs();
+  return {
+    symbol,
+    price: row.priceUsd,
+    change24h,
+    marketCap: row.marketCapUsd,
+    volume24h: row.volumeUsd,
+    updatedAt: row.at.toISOString(),
+    source: row.source,
+    liveWithinMs: interval === null ? null : liveWindowMs(row.source, interval),
+  };
 }

@@ -9,9 +9,11 @@ import { reportDisclaimer } from './generate';
 // The Analytics page's summary cards and its Export Report (CSV of every company, PDF summary).
 
 export interface AnalyticsSummary {
+  /** Confirmed figures only: flagged and unconfirmed companies are left out (`excluded`). */
   totalBtc: number;
   totalValueUsd: number | null;
   trackedCompanies: number;
+  excluded: { companies: number; btc: number };
   averageRiskScore: number;
   highRiskCompanies: number;
   shareGradedAB: number;
@@ -41,6 +43,7 @@ export async function getAnalyticsSummary(db: Db, now = new Date()): Promise<Ana
     totalBtc: stats.totalBitcoin,
     totalValueUsd: stats.btcPriceUsd ? stats.totalBitcoinValue : null,
     trackedCompanies: stats.trackedCompanies,
+    excluded: { companies: stats.excludedFromTotals.companies, btc: stats.excludedFromTotals.btc },
     averageRiskScore: stats.averageRiskScore,
     highRiskCompanies: stats.highRiskCompanies,
     shareGradedAB: health['A-B'],
@@ -122,7 +125,7 @@ export async function buildAnalyticsPdf(db: Db, now = new Date()): Promise<Uint8
   });
   doc.heading('Summary');
   doc.keyValues([
-    ['Total BTC held', formatBtc(Math.round(summary.totalBtc))],
+    ['Total BTC held (confirmed figures)', `${formatBtc(Math.round(summary.totalBtc))}; excludes ${summary.excluded.companies} flagged or unconfirmed companies, ${formatBtc(summary.excluded.btc)}`],
     ['Value at the stored price', formatMoney(summary.totalValueUsd)],
     ['Average risk score', `${summary.averageRiskScore.toFixed(1)} of 10 (${summary.highRiskCompanies} at 7 or above)`],
     ['Graded A-B', `${summary.shareGradedAB}% of companies`],

@@ -19,6 +19,7 @@ import {
   type ReportSignal,
 } from './figures';
 import { periodLabel, type ReportTemplate, type ReportType } from './schema';
+import { flagLabel, flagReasons } from '../treasury/flags';
 
 // Builds a report's PDF and findings from the stored data for a period. Reports cover the
 // 100 largest holders (spec 001 §2: "Reports mention 100 companies").
@@ -38,18 +39,37 @@ export interface ReportData {
   signals: ReportSignal[];
   discoveries: ReportDiscovery[];
   trends: { date: string; totalBtc: number; totalValueUsd: number | null }[];
+  /** Every flagged or unconfirmed company, with the check behind the flag and its reason. */
+  flags: { name: string; ticker: string; btcHoldings: number; flagCheck: string | null; flagReason: string | null; holdingsConfirmed: boolean; flagged: boolean }[];
+  /** Readings the plausibility checks quarantined, per company, check and reason. */
+  quarantines: { companyName: string; check: string; reason: string; count: number; first: Date; last: Date }[];
 }
 
 export async function loadReportData(db: Db, periodDays: number | null, now = new Date()): Promise<ReportData> {
   const since = periodDays ? new Date(now.getTime() - periodDays * day) : undefined;
-  const [rows, trackedCompanies, market, signals, discoveries, trends] = await Promise.all([
+  const [rows, trackedCompanies, market, signals, discoveries, trends, flags, quarantineGroups] = await Promise.all([
     db.company.findMany({ orderBy: [{ btcHoldings: 'desc' }, { id: 'asc' }], take: coveredCompanies, include: { metrics: true } }),
     db.company.count(),
     loadBtcPrice(db, now),
     db.signal.findMany({ where: { detectedAt: { ...(since ? { gte: since } : {}), lte: now } }, orderBy: [{ detectedAt: 'desc' }, { id: 'desc' }], take: 5000 }),
     db.discovery.findMany({ where: since ? { detectedAt: { gte: since } } : undefined, orderBy: [{ detectedAt: 'desc' }, { id: 'desc' }], take: 500 }),
     getTreasuryTrends(db, { days: periodDays ?? undefined }),
+    db.company.findMany({
+      where: { OR: [{ flagged: true }, { holdingsConfirmed: false }] },
+      orderBy: [{ btcHoldings: 'desc' }, { id: 'asc' }],
+      select: { name: true, ticker: true, btcHoldings: true, flagCheck: true, flagReason: true, holdingsConfirmed: true, flagged: true },
+    }),
+    db.holdingSnapshot.groupBy({
+      by: ['companyId', 'quarantineCheck', 'quarantineReason'],
+      where: { quarantined: true },
+      _count: { _all: true },
+      _min: { asOf: true },
+      _max: { asOf: true },
+    }),
   ]);
+  const quarantinedNames = new Map(
+    (await db.company.findMany({ where: { id: { in: quarantineGroups.map((group) => group.companyId) } }, select: { id: true, name: true } })).map((company) => [company.id, company.name]),
+  );
   return {
     now,
     periodDays,
@@ -74,6 +94,15 @@ export async function loadReportData(db: Db, periodDays: number | null, now = ne
     signals,
     discoveries,
     trends,
+    flags,
+    quarantines: quarantineGroups.map((group) => ({
+      companyName: quarantinedNames.get(group.companyId) ?? group.companyId,
+      check: group.quarantineCheck ?? 'unknown check',
+      reason: group.quarantineReason ?? '',
+      count: group._count._all,
+      first: group._min.asOf!,
+      last: group._max.asOf!,
+    })),
   };
 }
 
@@ -184,8 +213,15 @@ export async function buildReport(type: ReportType, template: ReportTemplate, da
     for (const company of weak.slice(0, 5)) find(`${company.name} (${company.ticker}) is graded ${company.healthGrade} with risk ${number(company.aiRiskScore)} and conviction ${number(company.convictionScore)}.`, company.healthGrade === 'F');
     if (avgConviction !== null) find(`Average conviction is ${number(avgConviction)} of 10 and average governance ${number(avgGovernance ?? 0)} of 10.`);
     if (mnavs.length) find(`Median mNAV of the ${mnavs.length} companies with a known market cap is ${mnav(median(mnavs))}; ${mnavs.filter((value) => value < 1).length} trade below their bitcoin NAV.`);
-    const flagged = companies.filter((company) => company.flagged);
-    if (flagged.length) find(`${flagged.length} companies have holdings figures that disagree between sources by more than 5%: ${flagged.slice(0, 5).map((company) => company.name).join(', ')}.`, true);
+    // Data health: each flag with the check that raised it and its own reason (never one blanket cause).
+    if (data.flags.length) {
+      const excludedBtc = data.flags.reduce((sum, company) => sum + company.btcHoldings, 0);
+      find(`${data.flags.length} companies are flagged or unconfirmed and left out of every total (${formatBtc(excludedBtc)}).`, true);
+    }
+    for (const company of data.flags.slice(0, 8)) find(`${company.name} (${company.ticker}), ${flagLabel(company) ?? 'flagged'}: ${flagReasons(company).join(' ')}`, true);
+    for (const quarantine of data.quarantines.slice(0, 8)) {
+      find(`${quarantine.count} reading${quarantine.count === 1 ? '' : 's'} of ${quarantine.companyName} quarantined by the ${quarantine.check} check (${dateOf(quarantine.first)} to ${dateOf(quarantine.last)}): ${quarantine.reason}`, true);
+    }
     const gradeColors: Record<string, string> = { A: '#10b981', B: '#84cc16', C: '#f59e0b', D: '#f97316', F: '#ef4444' };
     const gradeData = grades.map((grade) => ({ ...grade, label: `Grade ${grade.label}`, color: gradeColors[grade.label] }));
     sections.push(() => {
@@ -195,6 +231,19 @@ export async function buildReport(type: ReportType, template: ReportTemplate, da
       if (data.trends.length) doc.lineChart('Total BTC held by tracked companies', data.trends.map((point) => ({ label: point.date, value: point.totalBtc })), (value) => formatBtc(Math.round(value)));
       doc.heading('Top companies');
       doc.table(companyColumns, companyRows(companies));
+      doc.heading('Data health: flags and quarantined figures');
+      doc.table(
+        [{ header: 'Company', width: 1.4 }, { header: 'Check', width: 1.2 }, { header: 'Reason', width: 4 }],
+        [
+          ...data.flags.map((company) => [company.name, company.flagCheck ?? (company.flagged ? 'flag' : 'unconfirmed'), flagReasons(company).join(' ')]),
+          ...data.quarantines.map((quarantine) => [
+            quarantine.companyName,
+            `${quarantine.check} (${quarantine.count} readings)`,
+            `${dateOf(quarantine.first)} to ${dateOf(quarantine.last)}: ${quarantine.reason}`,
+          ]),
+        ],
+        { emptyText: 'No flagged companies and no quarantined figures.' },
+      );
     });
   } else if (type === 'Signal Analysis') {
     const signals = data.signals;

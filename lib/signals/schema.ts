@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { optionalText } from '@/lib/validation/fields';
 import { deliverySchema } from '../notifications/delivery';
 import type { MarketImpact } from './market-impact';
+import type { PumpCheck, TrackRecord } from './track-record';
 
 // Shared by the signal endpoints and the Signals screen: request bodies and answer shapes.
 
@@ -34,11 +35,17 @@ export interface SignalDto {
   signalType: string;
   severity: string;
   metadata: { filingUrl: string | null; currentPrice: number | null; formType: string | null; filedAt: string | null };
+  /** The company's flag when it is flagged or unconfirmed (issue 12). */
+  companyFlag: { flagged: boolean; flagReason: string | null; flagCheck: string | null; holdingsConfirmed: boolean } | null;
 }
 
 export interface SignalDetailDto extends SignalDto {
   company: { id: string; name: string; ticker: string; sector: string } | null;
   intelligence: { similarSignals: number; sameSectorSignals: number; windowDays: number };
+  /** Accuracy, false-positive rate and lead time of past signals of this source and type (docs/metrics.md). */
+  trackRecord: TrackRecord;
+  /** The pump-check filter on the company's stored share prices before the signal. */
+  pumpCheck: PumpCheck;
   watchlisted: boolean;
 }
 

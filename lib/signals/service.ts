@@ -5,6 +5,7 @@ import { asDelivery } from '../notifications/delivery';
 import { activeSignalDays, signalView } from '../treasury/queries';
 import { computeMarketImpact, lastAtOrBefore, percentChange, type PricePoint } from './market-impact';
 import type { AlertBody, FilingDto, MarketImpactDto, SignalDetailDto, SignalSummaryDto, WatchlistBody } from './schema';
+import { computeTrackRecord, pumpCheck, pumpTradingDays, trackRecordWindowDays } from './track-record';
 
 // Server side of the Signals screen (spec 001 §2): counters, one signal with its context, the filing
 // behind it, its market impact, and the user's watchlist entries and alert rules (owner in every where).
@@ -37,18 +38,70 @@ export async function getSignalDetail(db: Db, id: string, userId: string): Promi
   const signal = await findSignal(db, id);
   const window = { gte: new Date(signal.detectedAt.getTime() - correlationWindowDays * day), lte: signal.detectedAt };
   const sector = signal.company?.sector ?? null;
-  const [similarSignals, sameSectorSignals, watchlisted] = await Promise.all([
+  const [similarSignals, sameSectorSignals, watchlisted, trackRecord, pump] = await Promise.all([
     db.signal.count({ where: { id: { not: signal.id }, signalType: signal.signalType, detectedAt: window } }),
     sector ? db.signal.count({ where: { id: { not: signal.id }, detectedAt: window, company: { sector } } }) : Promise.resolve(0),
     db.watchlistEntry.count({ where: { userId, signalId: signal.id } }),
+    loadTrackRecord(db, signal),
+    signal.companyId
+      ? db.equityPrice
+          .findMany({
+            where: { companyId: signal.companyId, date: { lte: signal.detectedAt, gte: new Date(signal.detectedAt.getTime() - 30 * day) } },
+            orderBy: { date: 'desc' },
+            take: 4 * (pumpTradingDays + 1),
+            select: { date: true, close: true },
+          })
+          .then((closes) => pumpCheck(uniqueDays(closes), signal.detectedAt))
+      : Promise.resolve(pumpCheck([], signal.detectedAt)),
   ]);
   const { company, ...row } = signal;
   return {
-    ...signalView(row),
+    ...signalView({ ...row, company }),
     company: company ? { id: company.id, name: company.name, ticker: company.ticker, sector: company.sector ?? 'Other' } : null,
     intelligence: { similarSignals, sameSectorSignals, windowDays: correlationWindowDays },
+    trackRecord,
+    pumpCheck: pump,
     watchlisted: watchlisted > 0,
   };
+}
+
+/** One close per trading day (a day may have closes from several sources; the first wins). */
+function uniqueDays(closes: { date: Date; close: number }[]) {
+  const byDay = new Map<string, { date: Date; close: number }>();
+  for (const close of closes) if (!byDay.has(close.date.toISOString().slice(0, 10))) byDay.set(close.date.toISOString().slice(0, 10), close);
+  return [...byDay.values()];
+}
+
+/** Past signals considered for a source's track record: the newest this many, enough for a stable rate. */
+const trackRecordSample = 2_000;
+
+/**
+ * The track record of the signal's source and type (docs/metrics.md, "Signal track record"): past
+ * signals of both, other than this one, against the holdings increases recorded after them.
+ */
+async function loadTrackRecord(db: Db, signal: { id: string; source: string; signalType: string }) {
+  const newest = await db.holdingSnapshot.aggregate({ where: { quarantined: false }, _max: { asOf: true } });
+  const dataEnd = newest._max.asOf;
+  const resolvedBefore = dataEnd ? new Date(dataEnd.getTime() - trackRecordWindowDays * day) : null;
+  const past = resolvedBefore
+    ? await db.signal.findMany({
+        where: { id: { not: signal.id }, source: signal.source, signalType: signal.signalType, detectedAt: { lte: resolvedBefore } },
+        orderBy: { detectedAt: 'desc' },
+        take: trackRecordSample,
+        select: { companyId: true, detectedAt: true },
+      })
+    : [];
+  const companyIds = [...new Set(past.flatMap((row) => (row.companyId ? [row.companyId] : [])))];
+  const earliest = past.at(-1)?.detectedAt;
+  const changes =
+    companyIds.length && earliest
+      ? await db.holdingChange.findMany({
+          where: { companyId: { in: companyIds }, oldQuantity: { not: null }, learnedAt: { gt: earliest } },
+          select: { companyId: true, learnedAt: true, oldQuantity: true, newQuantity: true },
+        })
+      : [];
+  const increases = changes.filter((change) => change.newQuantity > (change.oldQuantity ?? Infinity)).map((change) => ({ companyId: change.companyId, at: change.learnedAt }));
+  return computeTrackRecord(past, increases, dataEnd);
 }
 
 function parseDetails(details: string | null): Record<string, unknown> {

@@ -1,3 +1,4 @@
+import { comparisonHoldingSources } from './flags';
 import type { Db } from '../db';
 import { computeMarketMetrics, type DailyClose, type Dated, type MarketMetrics, type MnavPoint, type SplitWindow } from './market-metrics';
 import { annualisedVolatility, computeMetrics, insiderWindowDays, type MetricName, type RiskInputName } from './metrics';
@@ -84,7 +85,7 @@ export async function recomputeMetrics(db: Db, options: { companyIds?: readonly 
     const [snapshots, closes, fundamentals, splits, trades] = await Promise.all([
       db.holdingSnapshot.findMany({
         // The whole history: windows end at each company's latest reading, and mNAV history spans it all.
-        where: { companyId: { in: ids }, asset: 'BTC', asOf: { lte: now } },
+        where: { companyId: { in: ids }, asset: 'BTC', asOf: { lte: now }, quarantined: false, source: { notIn: [...comparisonHoldingSources] } },
         select: { companyId: true, asOf: true, quantity: true, source: true },
         orderBy: [{ asOf: 'asc' }, { createdAt: 'asc' }],
       }),

@@ -2,6 +2,7 @@ import type { Db } from '../db';
 import { databaseProvider } from '../env';
 import { latestQuote } from '../market/quote';
 import { healthDistribution, sectorAllocation } from './aggregates';
+import { comparisonHoldingSources } from './flags';
 import { metricDefaults, type CompanyMetrics } from './metrics';
 import { loadBtcPrice, parseDefaults, parseMarketInputs, parseMnavHistory } from './metrics-store';
 import { isStorableDate, signalTypes } from './params';
@@ -32,10 +33,29 @@ const companySelect = {
   sharePriceUsd: true,
   flagged: true,
   flagReason: true,
+  flagCheck: true,
+  holdingsConfirmed: true,
+  notes: true,
   metrics: {
     omit: { mNavHistory: true },
   },
 } as const;
+
+/**
+ * Companies whose current figure counts in totals: not flagged (a source disagreement, a quarantined
+ * figure, a known issue) and confirmed (not only claimed by a user). Issue 12; docs/metrics.md.
+ */
+export const confirmedCompanyWhere = { flagged: false, holdingsConfirmed: true } as const;
+const excludedCompanyWhere = { OR: [{ flagged: true }, { holdingsConfirmed: false }] };
+
+/**
+ * The part of the companies file's note that dates a figure (prisma/seed-data/README.md: share counts
+ * and average costs are older than the holdings, and their dates live in `notes`), e.g.
+ * "shares as of 2026-02-19 (10-K FY2025 cover page, per dat-tracker provenance/mara.ts)".
+ */
+export function noteAbout(notes: string | null, subject: 'shares' | 'avg cost'): string | null {
+  return notes?.split(' | ').find((part) => part.trim().toLowerCase().startsWith(subject))?.trim() ?? null;
+}
 
 type CompanyRow = Awaited<ReturnType<typeof loadCompanies>>[number];
 
@@ -177,6 +197,14 @@ function companyView(company: CompanyRow, btcPriceUsd: number | null) {
     metrics: metricsView(company.metrics),
     flagged: company.flagged,
     flagReason: company.flagReason,
+    /** The check that raised the flag (docs/metrics.md, "Plausibility checks"). */
+    flagCheck: company.flagCheck,
+    /** False while the figure is only claimed (chat) and no filing or second source confirms it. */
+    holdingsConfirmed: company.holdingsConfirmed,
+    countedInTotals: !company.flagged && company.holdingsConfirmed,
+    /** Where the share count and average cost come from, with their dates, as the source states them. */
+    sharesNote: company.sharesOutstanding === null ? null : noteAbout(company.notes, 'shares'),
+    avgCostNote: company.avgCostUsd === null ? null : noteAbout(company.notes, 'avg cost'),
   };
 }
 
@@ -216,12 +244,14 @@ export async function listCompanies(db: Db, page: PageOptions & { ids?: string[]
 export async function getCompanyDetail(db: Db, id: string, now = new Date()) {
   const company = await db.company.findUnique({ where: { id }, select: companySelect });
   if (!company) return null;
-  const [market, snapshots, changes, signals, stored] = await Promise.all([
+  const [market, snapshots, changes, signals, stored, insiderTrades] = await Promise.all([
     loadBtcPrice(db, now),
-    db.holdingSnapshot.findMany({ where: { companyId: id }, orderBy: [{ asOf: 'asc' }, { createdAt: 'asc' }] }),
+    db.holdingSnapshot.findMany({ where: { companyId: id, source: { notIn: [...comparisonHoldingSources] } }, orderBy: [{ asOf: 'asc' }, { createdAt: 'asc' }] }),
     db.holdingChange.findMany({ where: { companyId: id }, orderBy: { learnedAt: 'desc' }, take: 200 }),
     db.signal.findMany({ where: { companyId: id }, orderBy: [{ detectedAt: 'desc' }, { id: 'desc' }], take: 50 }),
     db.companyMetric.findUnique({ where: { companyId: id }, select: { marketInputs: true, mNavHistory: true } }),
+    // The insider timing metric's input window (docs/metrics.md): with none, the score is not measured.
+    db.insiderTransaction.count({ where: { companyId: id, transactionDate: { gte: new Date(now.getTime() - 90 * day) } } }),
   ]);
   const holdingsHistory = snapshots.map((snapshot) => ({
     asOf: snapshot.asOf.toISOString(),
@@ -229,6 +259,9 @@ export async function getCompanyDetail(db: Db, id: string, now = new Date()) {
     source: snapshot.source,
     sourceUrl: snapshot.sourceUrl,
     filedAt: snapshot.filedAt?.toISOString() ?? null,
+    quarantined: snapshot.quarantined,
+    quarantineCheck: snapshot.quarantineCheck,
+    quarantineReason: snapshot.quarantineReason,
   }));
   // Point-in-time: each day's market cap (stated, or that day's close × the shares of the latest
   // filing on or before it) against that day's holdings and BTC price (docs/metrics.md).
@@ -244,6 +277,8 @@ export async function getCompanyDetail(db: Db, id: string, now = new Date()) {
     ...companyView(company, market.priceUsd),
     holdingsHistory,
     mnavHistory,
+    /** Form 4 transactions of the last 90 days behind the insider timing score; 0 means it is not measured. */
+    insiderTrades90d: insiderTrades,
     mnavBasis: mnavHistory.length
       ? 'each day: market cap (stated for the day, else close × latest shares on or before it) ÷ (holdings on or before it × that day’s BTC price)'
       : (figures?.mNav.missing[0] ?? 'market capitalisation unknown'),
@@ -283,7 +318,12 @@ export function priceLookup(prices: readonly { at: Date; priceUsd: number }[]) {
 
 type SignalRow = Awaited<ReturnType<Db['signal']['findMany']>>[number];
 
-export function signalView(signal: SignalRow) {
+/** The company fields a signal carries to show its company's flag (issue 12). */
+const signalCompanyFlag = { select: { flagged: true, flagReason: true, flagCheck: true, holdingsConfirmed: true } } as const;
+type CompanyFlagRow = { flagged: boolean; flagReason: string | null; flagCheck: string | null; holdingsConfirmed: boolean };
+
+export function signalView(signal: SignalRow & { company?: CompanyFlagRow | null }) {
+  const flag = signal.company && (signal.company.flagged || !signal.company.holdingsConfirmed) ? signal.company : null;
   return {
     id: signal.id,
     companyId: signal.companyId,
@@ -295,6 +335,10 @@ export function signalView(signal: SignalRow) {
     signalType: signal.signalType,
     severity: signal.severity,
     metadata: { filingUrl: signal.filingUrl, currentPrice: signal.currentPrice, formType: signal.formType, filedAt: signal.filedAt?.toISOString() ?? null },
+    /** The company's flag when it is flagged or unconfirmed; null otherwise or when not loaded. */
+    companyFlag: flag
+      ? { flagged: flag.flagged, flagReason: flag.flagReason, flagCheck: flag.flagCheck, holdingsConfirmed: flag.holdingsConfirmed }
+      : null,
   };
 }
 
@@ -428,8 +472,13 @@ export async function listSignals(db: Db, query: SignalQuery) {
         }
       : {}),
   });
-  const args = (candidates: string[] | null) => ({ where: where(candidates), orderBy: [{ detectedAt: 'desc' as const }, { id: 'desc' as const }], take: query.limit + 1 });
-  let rows: Awaited<ReturnType<typeof db.signal.findMany>>;
+  const args = (candidates: string[] | null) => ({
+    where: where(candidates),
+    orderBy: [{ detectedAt: 'desc' as const }, { id: 'desc' as const }],
+    take: query.limit + 1,
+    include: { company: signalCompanyFlag },
+  });
+  let rows: (SignalRow & { company: CompanyFlagRow | null })[];
   if (!term || types.length > 0 || [...term].length < 3) rows = await db.signal.findMany(args(null));
   else if (databaseProvider() === 'postgresql') {
     // The planner walks the date index for a common term (a page fills at once) but reads every
@@ -452,15 +501,17 @@ export async function getHealthDistribution(db: Db) {
 }
 
 export async function getSectorAllocation(db: Db) {
-  const groups = await db.company.groupBy({ by: ['sector'], _sum: { btcHoldings: true }, _count: { _all: true } });
+  const groups = await db.company.groupBy({ by: ['sector'], where: confirmedCompanyWhere, _sum: { btcHoldings: true }, _count: { _all: true } });
   return sectorAllocation(groups.map((group) => ({ sector: group.sector, btcHoldings: group._sum.btcHoldings ?? 0, count: group._count._all }))).map(({ sector, percentage, count }) => ({ sector, percentage, count }));
 }
 
 export async function getDashboardStats(db: Db, now = new Date()) {
   const since = new Date(now.getTime() - activeSignalDays * day);
-  const [market, totals, risk, activeSignals, prePump, highRisk] = await Promise.all([
+  const [market, tracked, totals, excluded, risk, activeSignals, prePump, highRisk] = await Promise.all([
     loadBtcPrice(db, now),
-    db.company.aggregate({ _count: { _all: true }, _sum: { btcHoldings: true } }),
+    db.company.count(),
+    db.company.aggregate({ where: confirmedCompanyWhere, _sum: { btcHoldings: true } }),
+    db.company.findMany({ where: excludedCompanyWhere, select: { btcHoldings: true, flagged: true, holdingsConfirmed: true } }),
     db.companyMetric.aggregate({ _avg: { aiRiskScore: true }, _count: { _all: true } }),
     db.signal.count({ where: { detectedAt: { gte: since } } }),
     db.signal.count({ where: { signalType: 'pre-pump', detectedAt: { gte: since } } }),
@@ -470,7 +521,14 @@ export async function getDashboardStats(db: Db, now = new Date()) {
   return {
     totalActiveSignals: activeSignals,
     averageRiskScore: risk._avg.aiRiskScore === null ? metricDefaults.aiRiskScore : Math.round(risk._avg.aiRiskScore * 10) / 10,
-    trackedCompanies: totals._count._all,
+    trackedCompanies: tracked,
+    /** What the totals leave out: flagged companies and figures only claimed, with their BTC. */
+    excludedFromTotals: {
+      companies: excluded.length,
+      flagged: excluded.filter((company) => company.flagged).length,
+      unconfirmed: excluded.filter((company) => !company.flagged && !company.holdingsConfirmed).length,
+      btc: Math.round(excluded.reduce((sum, company) => sum + company.btcHoldings, 0) * 100) / 100,
+    },
     prePumpAlerts: prePump,
     totalBitcoinValue: market.priceUsd ? totalBtc * market.priceUsd : 0,
     totalBitcoin: totalBtc,
@@ -483,7 +541,12 @@ export async function getDashboardStats(db: Db, now = new Date()) {
 /** Total holdings and their value per date: each company's latest reading carried forward. */
 export async function getTreasuryTrends(db: Db, options: { days?: number } = {}) {
   const [snapshots, prices] = await Promise.all([
-    db.holdingSnapshot.findMany({ where: { asset: 'BTC' }, select: { companyId: true, asOf: true, quantity: true }, orderBy: [{ asOf: 'asc' }, { createdAt: 'asc' }] }),
+    // The same rule as today's total: no quarantined figure, no company that is flagged or unconfirmed now.
+    db.holdingSnapshot.findMany({
+      where: { asset: 'BTC', quarantined: false, source: { notIn: [...comparisonHoldingSources] }, company: confirmedCompanyWhere },
+      select: { companyId: true, asOf: true, quantity: true },
+      orderBy: [{ asOf: 'asc' }, { createdAt: 'asc' }],
+    }),
     db.marketPrice.findMany({ where: { symbol: 'BTC' }, orderBy: { at: 'asc' }, select: { at: true, priceUsd: true } }),
   ]);
   const priceOn = priceLookup(prices);

@@ -1,11 +1,14 @@
 import type { Metadata } from 'next';
 import { AboutView } from '@/components/public/about-view';
 import { guardPage } from '@/lib/auth/page-guard';
+import { listDataSources } from '@/lib/data-sources/catalogue';
+import { db } from '@/lib/db';
 
 export const metadata: Metadata = { title: 'About' };
 export const dynamic = 'force-dynamic';
 
 export default async function AboutPage() {
   if (!(await guardPage('/about'))) return null;
-  return <AboutView />;
+  const [companiesTracked, sources] = await Promise.all([db.company.count(), listDataSources(db)]);
+  return <AboutView counts={{ companiesTracked, dataSources: sources.sources.filter((source) => source.state !== 'planned').length }} />;
 }

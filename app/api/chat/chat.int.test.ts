@@ -8,6 +8,7 @@ import type { RealtimeEvent } from '@/lib/realtime/channels';
 import { resetDatabase } from '@/lib/testing/database';
 import { call, CookieJar } from '@/lib/testing/http';
 import { GET as companies } from '../companies/route';
+import { GET as dashboardStats } from '../dashboard/stats/route';
 import { POST as addCompany } from './add-company/route';
 import { POST as analyzeCompany } from './analyze-company/route';
 import { POST as chat } from './route';
@@ -184,7 +185,12 @@ describe('POST /api/chat/add-company', () => {
     expect(events).toContainEqual({ type: 'company_update', data: expect.objectContaining({ companyId: company.id, ticker: 'ZPHR', btcHoldings: 1250 }) });
 
     const listed = await call(companies, '/api/companies?limit=1000', { jar: analyst });
-    expect(listed.json.find((row: { id: string }) => row.id === company.id)).toMatchObject({ ticker: 'ZPHR', btcHoldings: 1250 });
+    expect(listed.json.find((row: { id: string }) => row.id === company.id)).toMatchObject({ ticker: 'ZPHR', btcHoldings: 1250, holdingsConfirmed: false, countedInTotals: false });
+    // A claimed figure stays out of the totals until a filing or a second source confirms it (issue 12).
+    const stats = (await call(dashboardStats, '/api/dashboard/stats', { jar: analyst })).json;
+    const confirmed = await db.company.aggregate({ where: { flagged: false, holdingsConfirmed: true }, _sum: { btcHoldings: true } });
+    expect(stats.totalBitcoin).toBeCloseTo(confirmed._sum.btcHoldings!, 6);
+    expect(stats.excludedFromTotals).toMatchObject({ unconfirmed: 1 });
 
     const again = await call(addCompany, '/api/chat/add-company', { jar: analyst, body: action.data });
     expect(again.status).toBe(409);

@@ -42,37 +42,50 @@ it('answers 401 signed out and 403 without a subscription or beta flag', async (
   expect((await call(dataSources, '/api/data-sources', { jar: await user(false) })).status).toBe(403);
 });
 
-it('lists the catalogue with the spec’s categories, statuses and real signal counts', async () => {
+it('lists the catalogue with the spec’s categories, each source\'s real state and real signal counts', async () => {
   const response = await call(dataSources, '/api/data-sources', { jar: analyst });
   expect(response.status).toBe(200);
   const { sources, summary, categories } = response.json;
   const byKey = Object.fromEntries(sources.map((source: { key: string }) => [source.key, source]));
   expect(byKey['sec-filings']).toMatchObject({
-    name: 'SEC filings feed', category: 'regulatory', categoryName: 'Regulatory & Compliance', status: 'active', statusLabel: 'Live',
+    name: 'SEC filings feed', category: 'regulatory', categoryName: 'Regulatory & Compliance', status: 'active',
+    // No SEC ingest has run in a fresh install: connected is not claimed.
+    state: 'not-connected', statusLabel: 'Not connected', stateDetail: expect.stringMatching(/^Not connected: /),
     coverage: 100, updateFrequency: 'real-time', priority: 'high', signals: 3, signalsThisMonth: 2,
   });
-  expect(byKey['board-appointments']).toMatchObject({ categoryName: 'Governance & Leadership', status: 'integration', statusLabel: 'Integration', signals: 1 });
-  expect(byKey['holdings-table']).toMatchObject({ signals: 1, signalsThisMonth: 0 });
+  expect(byKey['board-appointments']).toMatchObject({ categoryName: 'Governance & Leadership', status: 'integration', state: 'not-connected', signals: 1 });
+  expect(byKey['holdings-table']).toMatchObject({ signals: 1, signalsThisMonth: 0, state: 'stale', statusLabel: 'Stale', stateDetail: expect.stringContaining('Jul 11, 2026') });
   expect(byKey['holdings-table'].lastSuccessAt).toBe('2026-07-11T00:00:00.000Z');
-  // Sources without an ingester count nothing rather than the spec's sample figures.
-  expect(byKey['job-postings']).toMatchObject({ signals: 0, hasIngester: false, signalsNote: 'No ingester yet: this source collects no signals.' });
+  // Sources without an ingester count nothing rather than the spec's sample figures, and are planned, not "Live".
+  expect(byKey['job-postings']).toMatchObject({ signals: 0, hasIngester: false, status: 'planned', state: 'planned', statusLabel: 'Planned', signalsNote: 'No ingester yet: this source collects no signals.' });
+  expect(byKey['earnings-calls']).toMatchObject({ status: 'planned', state: 'planned' });
   expect(byKey['custody-providers']).toMatchObject({ status: 'planned', statusLabel: 'Planned', coverage: 0 });
+  expect(sources.filter((source: { statusLabel: string }) => source.statusLabel === 'Live')).toEqual([]);
 
   const coverages = sources.map((source: { coverage: number }) => source.coverage);
   expect(summary).toMatchObject({
     totalSources: sources.length,
-    activeSources: sources.filter((source: { status: string }) => source.status === 'active').length,
+    // Only the holdings table has ever been filled (by the seed); counted, not typed.
+    activeSources: 1,
     signalsThisMonth: 3,
     totalSignals: 5,
     coverageAverage: Math.round(coverages.reduce((a: number, b: number) => a + b, 0) / coverages.length),
-    realtimeSources: 2,
+    realtimeSources: 0,
   });
   expect(categories.map((category: { name: string }) => category.name)).toEqual([
     'Regulatory & Compliance', 'Corporate Intelligence', 'Innovation & IP', 'Executive Communication',
     'Surveys & Research', 'Infrastructure & Services', 'Investment & M&A', 'Governance & Leadership',
   ]);
-  expect(categories.find((category: { id: string }) => category.id === 'corporate')).toEqual({ id: 'corporate', name: 'Corporate Intelligence', active: 3, total: 3 });
-  expect(categories.find((category: { id: string }) => category.id === 'infrastructure')).toMatchObject({ active: 2, total: 3 });
-  // The ingest's own sources count no signals and say why.
-  expect(byKey['equity-prices']).toMatchObject({ signals: 0, hasIngester: true, signalsNote: 'Share prices feed mNAV and the other metrics; they raise no signals.' });
+  expect(categories.find((category: { id: string }) => category.id === 'corporate')).toEqual({ id: 'corporate', name: 'Corporate Intelligence', active: 1, total: 2 });
+  expect(categories.find((category: { id: string }) => category.id === 'infrastructure')).toMatchObject({ active: 0, total: 2 });
+});
+
+it('calls a source live only within its cadence, from its ingest record', async () => {
+  const now = new Date();
+  await db.dataSource.update({ where: { key: 'market-prices' }, data: { lastSuccessAt: new Date(now.getTime() - 30_000), lastAttemptAt: now } });
+  let byKey = Object.fromEntries((await call(dataSources, '/api/data-sources', { jar: analyst })).json.sources.map((source: { key: string }) => [source.key, source]));
+  expect(byKey['market-prices']).toMatchObject({ state: 'fresh', statusLabel: 'Live' });
+  await db.dataSource.update({ where: { key: 'market-prices' }, data: { lastSuccessAt: new Date(now.getTime() - 3_600_000), lastError: 'connect ECONNREFUSED' } });
+  byKey = Object.fromEntries((await call(dataSources, '/api/data-sources', { jar: analyst })).json.sources.map((source: { key: string }) => [source.key, source]));
+  expect(byKey['market-prices']).toMatchObject({ state: 'stale', statusLabel: 'Stale', stateDetail: expect.stringContaining('Last error: connect ECONNREFUSED') });
 });

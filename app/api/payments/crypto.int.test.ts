@@ -65,7 +65,7 @@ describe('rates', () => {
   it('reads BTC and ETH from the price API with the API key, and caches them', async () => {
     const response = await call(rates, '/api/payments/crypto/rates');
     expect(response.json).toMatchObject({
-      rates: { BTC: { usd: 100_000, symbol: 'BTC', name: 'Bitcoin' }, ETH: { usd: 4_000, symbol: 'ETH', name: 'Ethereum' } },
+      rates: { BTC: { usd: 100_000, symbol: 'BTC', name: 'Bitcoin', source: 'coingecko' }, ETH: { usd: 4_000, symbol: 'ETH', name: 'Ethereum', source: 'coingecko' } },
       source: 'coingecko',
     });
     expect(gecko.requests.at(-1)!.headers['x-cg-demo-api-key']).toBe('cg-demo-key');
@@ -80,7 +80,12 @@ describe('rates', () => {
     forgetCryptoRates();
     await db.marketPrice.create({ data: { symbol: 'BTC', priceUsd: 95_000, at: new Date('2026-11-24T12:00:00Z'), source: 'coingecko' } });
     await db.marketPrice.create({ data: { symbol: 'BTC', priceUsd: 40_000, at: new Date('2023-06-01T00:00:00Z'), source: 'coingecko' } });
-    expect((await call(rates, '/api/payments/crypto/rates')).json).toMatchObject({ rates: { BTC: { usd: 95_000 }, ETH: { usd: 2650 } }, source: 'stored', updatedAt: '2026-11-24T12:00:00.000Z' });
+    // Each rate says what it is: the stored BTC price with its date beside the fixed ETH fallback (issue 12).
+    expect((await call(rates, '/api/payments/crypto/rates')).json).toMatchObject({
+      rates: { BTC: { usd: 95_000, source: 'stored', asOf: '2026-11-24T12:00:00.000Z' }, ETH: { usd: 2650, source: 'fallback', asOf: null } },
+      source: 'stored',
+      updatedAt: '2026-11-24T12:00:00.000Z',
+    });
     await db.marketPrice.deleteMany();
   });
 });

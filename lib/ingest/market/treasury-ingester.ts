@@ -1,3 +1,4 @@
+import { comparisonHoldingSources } from '../../treasury/flags';
 import type { Db } from '../../db';
 import { publishSafely } from '../events';
 import { formatBtc } from '../sec/classify';
@@ -11,7 +12,7 @@ import { matchTreasuryEntry, parsePublicTreasury, type OurListing, type Treasury
 // reason naming both figures and dates; when they agree again, this rule's reason is removed and the
 // flag cleared unless another rule's reason remains.
 
-const coingeckoTreasurySource = 'CoinGecko public treasury';
+const coingeckoTreasurySource = comparisonHoldingSources[0];
 const publicUrl = 'https://www.coingecko.com/en/treasuries/bitcoin';
 const disagreementThreshold = 0.05;
 const reasonSeparator = ' | ';

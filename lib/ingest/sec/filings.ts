@@ -372,6 +372,36 @@ async function storeBtcSignal(run: SecRun, filing: FilingRef, company: TrackedCo
   const { db, bus, now, onHoldingsChanged } = run.context;
   const { figures } = read.disclosure;
   const source = `SEC EDGAR ${filing.form}`;
+
+  // The holdings figure is checked first: a figure the plausibility checks quarantine raises no signal.
+  if (figures.aggregateBtc !== undefined) {
+    const update = await applyHoldingsUpdate(
+      db,
+      {
+        companyId: company.id,
+        quantity: figures.aggregateBtc,
+        asOf: figures.asOf ?? midnight(filing.filedAt),
+        source: 'SEC EDGAR 8-K',
+        sourceUrl: read.filingUrl,
+        filedAt: filing.filedAt,
+        note: `${filing.form} ${filing.accession}: ${describeBtcFiling(company.name, filing.form, read.disclosure, assessment)}`,
+      },
+      {
+        bus,
+        now: now(),
+        // Metrics recomputation must not undo or fail the stored update; it is reported instead.
+        onHoldingsChanged: onHoldingsChanged
+          ? (companyIds) => onHoldingsChanged(companyIds).catch((error: unknown) => void run.warnings.push(`onHoldingsChanged failed: ${String(error)}`))
+          : undefined,
+      },
+    );
+    if (update.snapshot !== 'unchanged') run.stored.holdingsUpdates += 1;
+    if (update.quarantine) {
+      run.warnings.push(`${filing.accession}: ${company.name}'s ${figures.aggregateBtc} BTC quarantined (${update.quarantine.check}); no signal raised.`);
+      return;
+    }
+  }
+
   const stored = await storeSignal(db, bus, {
     sourceId: filing.accession,
     companyId: company.id,
@@ -389,29 +419,6 @@ async function storeBtcSignal(run: SecRun, filing: FilingRef, company: TrackedCo
     details: detailsOf(filing, read, assessment),
   });
   if (stored) run.stored.signals += 1;
-
-  if (figures.aggregateBtc === undefined) return;
-  const update = await applyHoldingsUpdate(
-    db,
-    {
-      companyId: company.id,
-      quantity: figures.aggregateBtc,
-      asOf: figures.asOf ?? midnight(filing.filedAt),
-      source: 'SEC EDGAR 8-K',
-      sourceUrl: read.filingUrl,
-      filedAt: filing.filedAt,
-      note: `${filing.form} ${filing.accession}: ${describeBtcFiling(company.name, filing.form, read.disclosure, assessment)}`,
-    },
-    {
-      bus,
-      now: now(),
-      // Metrics recomputation must not undo or fail the stored update; it is reported instead.
-      onHoldingsChanged: onHoldingsChanged
-        ? (companyIds) => onHoldingsChanged(companyIds).catch((error: unknown) => void run.warnings.push(`onHoldingsChanged failed: ${String(error)}`))
-        : undefined,
-    },
-  );
-  if (update.snapshot !== 'unchanged') run.stored.holdingsUpdates += 1;
 }
 
 function detailsOf(filing: FilingRef, read: CurrentReport, assessment: BtcAssessment): Record<string, unknown> {

@@ -299,6 +299,23 @@ describe('the current-filings feed', () => {
     expect(events).toEqual([]);
   });
 
+  it('raises no signal from a figure the plausibility checks quarantine (issue 12)', async () => {
+    serveCurrentFeeds();
+    useServer(server.url);
+    const { strategy } = await seedTrackedCompanies();
+    // Another company already shows the 8-K's 687,410 BTC for the same day: one row copied into the other.
+    const copy = await createCompany({ name: 'Copycat Holdings', ticker: 'COPY', secCik: null, btcHoldings: 687_410, holdingsAsOf: day('2026-01-11') });
+    await db.holdingSnapshot.create({ data: { companyId: copy.id, quantity: 687_410, asOf: day('2026-01-11'), source: 'bitbo.io daily table' } });
+
+    await runIngest(db, { sources: ['sec-current'], bus });
+
+    expect(await db.signal.count({ where: { sourceId: strategy8k } })).toBe(0);
+    expect(events.filter((event) => event.type === 'new_signal' && (event.data as { companyId: string }).companyId === strategy.id && (event.data as { signalType: string }).signalType === 'sec-filing')).toEqual([]);
+    expect(await db.holdingSnapshot.findFirstOrThrow({ where: { companyId: strategy.id, asOf: day('2026-01-11') } })).toMatchObject({ quarantined: true, quarantineCheck: 'same-figure' });
+    expect(await db.company.findUniqueOrThrow({ where: { id: strategy.id } })).toMatchObject({ btcHoldings: 673_783, flagged: true, flagCheck: 'same-figure' });
+    expect(await db.holdingChange.count({ where: { companyId: strategy.id } })).toBe(0);
+  });
+
   it('confirms a discovery once the company appears with holdings', async () => {
     serveCurrentFeeds();
     useServer(server.url);

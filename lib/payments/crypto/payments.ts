@@ -61,7 +61,9 @@ export async function createCryptoPayment(userId: string, plan: Plan, interval: 
   const amountUsdCents = priceFor(plan, interval);
   const quote = await cryptoRates();
   // The fixed fallback figures are for display; asking for money at a stale rate would over- or undercharge.
-  if (quote.source === 'fallback' || Date.now() - new Date(quote.updatedAt).getTime() > maxRateAgeMs) {
+  // Judged per currency: a stored BTC price beside the fallback ETH figure must not let ETH be charged at the fallback.
+  const rateAsOf = quote.rates[currency].asOf;
+  if (quote.rates[currency].source === 'fallback' || !rateAsOf || Date.now() - new Date(rateAsOf).getTime() > maxRateAgeMs) {
     throw new PaymentProblem(503, 'Crypto exchange rates are unavailable right now. Please try again shortly or use another payment method.');
   }
   const rateUsd = quote.rates[currency].usd;

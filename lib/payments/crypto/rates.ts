@@ -6,9 +6,16 @@ import { readIngestConfig } from '@/lib/ingest/config';
 
 export type CryptoCurrency = 'BTC' | 'ETH';
 
+type RateSource = 'coingecko' | 'stored' | 'fallback';
+
 export interface CryptoRates {
-  rates: Record<CryptoCurrency, { usd: number; symbol: CryptoCurrency; name: string }>;
-  source: 'coingecko' | 'stored' | 'fallback';
+  /**
+   * Each rate says where it comes from and when (issue 12): a live API rate, a stored market price of
+   * its date, or the spec's fixed fallback (asOf null), so BTC and ETH are never mixed silently.
+   */
+  rates: Record<CryptoCurrency, { usd: number; symbol: CryptoCurrency; name: string; source: RateSource; asOf: string | null }>;
+  /** The weakest of the two rates' sources. */
+  source: RateSource;
   updatedAt: string;
 }
 
@@ -21,10 +28,16 @@ const cacheMs = 30_000;
 
 let cache: { key: string; at: number; value: CryptoRates } | null = null;
 
-const build = (usd: Record<CryptoCurrency, number>, source: CryptoRates['source'], updatedAt: Date): CryptoRates => ({
+const build = (
+  usd: Record<CryptoCurrency, number>,
+  sources: Record<CryptoCurrency, RateSource>,
+  asOf: Record<CryptoCurrency, Date | null>,
+  source: RateSource,
+  updatedAt: Date,
+): CryptoRates => ({
   rates: {
-    BTC: { usd: usd.BTC, symbol: 'BTC', name: names.BTC },
-    ETH: { usd: usd.ETH, symbol: 'ETH', name: names.ETH },
+    BTC: { usd: usd.BTC, symbol: 'BTC', name: names.BTC, source: sources.BTC, asOf: asOf.BTC?.toISOString() ?? null },
+    ETH: { usd: usd.ETH, symbol: 'ETH', name: names.ETH, source: sources.ETH, asOf: asOf.ETH?.toISOString() ?? null },
   },
   source,
   updatedAt: updatedAt.toISOString(),
@@ -43,20 +56,25 @@ async function fetchLive(baseUrl: string, apiKey: string | undefined, timeoutMs:
   const eth = body[coinIds.ETH]?.usd;
   if (!(typeof btc === 'number' && btc > 0 && typeof eth === 'number' && eth > 0)) throw new Error('rates missing');
   const updated = Math.max(body[coinIds.BTC]?.last_updated_at ?? 0, body[coinIds.ETH]?.last_updated_at ?? 0);
-  return build({ BTC: btc, ETH: eth }, 'coingecko', updated > 0 ? new Date(updated * 1000) : new Date());
+  const at = updated > 0 ? new Date(updated * 1000) : new Date();
+  return build({ BTC: btc, ETH: eth }, { BTC: 'coingecko', ETH: 'coingecko' }, { BTC: at, ETH: at }, 'coingecko', at);
 }
 
 async function storedOrFallback(): Promise<CryptoRates> {
   const usd = { ...fallbackRates };
+  const sources: Record<CryptoCurrency, RateSource> = { BTC: 'fallback', ETH: 'fallback' };
+  const asOf: Record<CryptoCurrency, Date | null> = { BTC: null, ETH: null };
   let newest: Date | null = null;
   for (const symbol of ['BTC', 'ETH'] as const) {
     const row = await db.marketPrice.findFirst({ where: { symbol, at: { gt: fallbackDate } }, orderBy: { at: 'desc' } }).catch(() => null);
     if (row && row.priceUsd > 0) {
       usd[symbol] = row.priceUsd;
+      sources[symbol] = 'stored';
+      asOf[symbol] = row.at;
       if (!newest || row.at > newest) newest = row.at;
     }
   }
-  return newest ? build(usd, 'stored', newest) : build(usd, 'fallback', new Date());
+  return newest ? build(usd, sources, asOf, 'stored', newest) : build(usd, sources, asOf, 'fallback', new Date());
 }
 
 export async function cryptoRates(): Promise<CryptoRates> {
