@@ -21,10 +21,13 @@ async function createSignals(page: Page, baseURL: string) {
   const token = `e2e${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
   const now = Date.now();
   const iso = (offsetDays: number) => new Date(now - offsetDays * day).toISOString();
+  // Daily prices at midnight: 300 up to the critical filing's detection (2.5 days ago), 330 after it,
+  // whatever the time of day the test runs at.
+  const filingDetectedAt = now - 2.5 * day;
   const prices = Array.from({ length: 11 }, (_, index) => {
-    const offset = 10 - index;
-    const after = offset < 3;
-    return { symbol: 'MSTR', at: new Date(Math.floor((now - offset * day) / day) * day).toISOString(), priceUsd: after ? 330 : 300, volumeUsd: after ? 3_000_000 : 1_000_000 };
+    const at = Math.floor((now - (10 - index) * day) / day) * day;
+    const after = at > filingDetectedAt;
+    return { symbol: 'MSTR', at: new Date(at).toISOString(), priceUsd: after ? 330 : 300, volumeUsd: after ? 3_000_000 : 1_000_000 };
   });
   const response = await page.request.post(`${baseURL}/api/test/signals`, {
     headers: { origin: baseURL },
