@@ -45,6 +45,14 @@ const ingesters: Record<string, { stateOf?: string; cadenceMs: (config: IngestCo
   },
   'market-prices': { cadenceMs: (config) => config.market.intervalMs, cadenceText: (config) => `every ${config.market.intervalMs / 1000} s` },
   'holdings-table': { cadenceMs: () => 86_400_000, cadenceText: () => 'daily scrapes, imported from a recorded copy' },
+  // The market-data ingest (issue 11): each company's closes and filings are read once a period.
+  'equity-prices': { cadenceMs: (config) => config.equity.periodMs, cadenceText: (config) => `each company every ${config.equity.periodMs / 3_600_000} h` },
+  'fx-rates': { cadenceMs: (config) => config.fx.intervalMs, cadenceText: (config) => `every ${config.fx.intervalMs / 3_600_000} h (ECB publishes once a working day)` },
+  'sec-companyfacts': {
+    cadenceMs: (config) => config.sec.companyFactsPeriodMs,
+    cadenceText: (config) => `each company every ${config.sec.companyFactsPeriodMs / 3_600_000} h`,
+  },
+  'coingecko-treasury': { cadenceMs: (config) => config.market.treasuryIntervalMs, cadenceText: (config) => `every ${config.market.treasuryIntervalMs / 3_600_000} h` },
 };
 
 const dayFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });

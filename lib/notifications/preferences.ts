@@ -1,17 +1,20 @@
 import { z } from 'zod';
 import type { Db } from '../db';
 import { AppError } from '../http/errors';
+import { requiredText } from '../validation/fields';
 import { asDelivery, deliverySchema, digestSchema, type Delivery, type Digest } from './delivery';
 
 // The account page's notification preferences: the digest, and the delivery of each alert rule and
 // each report schedule.
 
-const id = z.string().trim().min(1, 'must not be empty').max(64, 'must be at most 64 characters');
+const id = requiredText('id is required').max(64, 'id must be at most 64 characters');
+const alertChoice = z.object({ id, delivery: deliverySchema }, { error: 'Each alert needs an id and a delivery' });
+const reportChoice = z.object({ scheduleId: id, delivery: deliverySchema }, { error: 'Each report needs a scheduleId and a delivery' });
 
 export const notificationPreferencesSchema = z.object({
   digest: digestSchema.optional(),
-  alerts: z.array(z.object({ id, delivery: deliverySchema })).max(500, 'At most 500 alert rules at once').optional(),
-  reports: z.array(z.object({ scheduleId: id, delivery: deliverySchema })).max(50, 'At most 50 report schedules at once').optional(),
+  alerts: z.array(alertChoice, { error: 'alerts must be a list of { id, delivery }' }).max(500, 'At most 500 alert rules at once').optional(),
+  reports: z.array(reportChoice, { error: 'reports must be a list of { scheduleId, delivery }' }).max(50, 'At most 50 report schedules at once').optional(),
 });
 export type NotificationPreferencesInput = z.infer<typeof notificationPreferencesSchema>;
 
