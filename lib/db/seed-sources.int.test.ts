@@ -16,9 +16,9 @@ async function addSnapshot(date: string) {
 
 describe('seedDataSources', () => {
   it('creates the catalogue once, however often it runs', async () => {
-    expect(await seedDataSources(db)).toMatchObject({ total: 10, created: 10, updated: 0, holdingsLastSuccessAt: null });
-    expect(await seedDataSources(db)).toMatchObject({ total: 10, created: 0, updated: 10 });
-    expect(await db.dataSource.count()).toBe(10);
+    expect(await seedDataSources(db)).toMatchObject({ total: 14, created: 14, updated: 0, holdingsLastSuccessAt: null });
+    expect(await seedDataSources(db)).toMatchObject({ total: 14, created: 0, updated: 14 });
+    expect(await db.dataSource.count()).toBe(14);
     expect(await db.dataSource.findUniqueOrThrow({ where: { key: 'sec-filings' } })).toMatchObject({
       name: 'SEC filings feed',
       category: 'regulatory',

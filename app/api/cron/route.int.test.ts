@@ -34,6 +34,8 @@ it('runs the scheduled jobs with the secret', async () => {
   expect(await response.json()).toEqual({
     results: [
       { name: 'purge-client-errors', ok: true, detail: 'removed 1 error reports older than 90 days' },
+      { name: 'email-notifications', ok: true, detail: 'queued 0 alert, 0 report and 0 digest mails' },
+      { name: 'mail-outbox', ok: true, detail: 'sent 0 mails' },
       { name: 'scheduled-reports', ok: true, detail: 'generated 0 scheduled reports' },
     ],
   });
