@@ -52,7 +52,7 @@ test('tabs filter the source cards by status, each card badged with its real sta
   await expect(page.getByTestId('source-custody-providers')).toContainText('No ingester yet');
 
   await page.getByRole('tab', { name: 'Active' }).click();
-  await expect(cards).toHaveCount(3);
+  await expect(cards).toHaveCount(7);
   await expect(page.getByTestId('source-holdings-table')).not.toContainText('Never');
   await expect(page.getByTestId('state-holdings-table')).toHaveText('Stale');
   await expect(page.getByTestId('state-detail-holdings-table')).toContainText('Jul 11, 2026');
@@ -63,7 +63,7 @@ test('tabs filter the source cards by status, each card badged with its real sta
 test('the category summary counts active and total sources per category', async ({ page }) => {
   const list = page.getByRole('list', { name: 'Source categories' });
   await expect(list.getByRole('listitem')).toHaveCount(8);
-  await expect(page.getByTestId('category-corporate')).toHaveText(/Corporate Intelligence\s*1\/2 active/);
-  await expect(page.getByTestId('category-infrastructure')).toHaveText(/Infrastructure & Services\s*0\/2 active/);
+  await expect(page.getByTestId('category-corporate')).toHaveText(/Corporate Intelligence\s*1\/3 active/);
+  await expect(page.getByTestId('category-infrastructure')).toHaveText(/Infrastructure & Services\s*0\/3 active/);
   await expect(page.getByTestId('category-innovation')).toHaveText(/Innovation & IP\s*0\/1 active/);
 });

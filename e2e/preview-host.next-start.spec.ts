@@ -95,6 +95,10 @@ test('gate, registration, dashboard, sign-out and sign-in work on a host name no
   await page.getByRole('menuitem', { name: 'Sign out' }).click();
   await expect(page).toHaveURL(`${previewURL}/login`);
   expect(await page.evaluate(async () => (await fetch('/api/auth/user')).status)).toBe(401);
+  // Sign-out clears the beta access with the rest of the browser's storage (spec 000 §4): the gate again.
+  await page.getByLabel('Invitation Code').fill(demoBetaCode);
+  await page.getByRole('button', { name: 'Access Platform' }).click();
+  await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible();
 
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
