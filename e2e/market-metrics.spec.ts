@@ -46,8 +46,12 @@ test('an unknown mNAV is "—" with its reason on keyboard focus, never 0', asyn
   const unknown = rowOf(page, 'NAKA').getByTestId('unknown-value');
   await expect(unknown).toHaveText('—');
   await expect(unknown).toHaveAttribute('aria-label', /mNAV unknown: .*share split between 2026-02-05 and 2026-07-10/);
-  await unknown.focus();
-  await expect(page.getByRole('tooltip')).toContainText('share split');
+  // Focus again until the page has hydrated and the tooltip answers it.
+  await expect(async () => {
+    await unknown.blur();
+    await unknown.focus();
+    await expect(page.getByRole('tooltip')).toContainText('share split', { timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
 });
 
 test('the company dialog shows mNAV with its date, the formula with dated inputs, and the mNAV-history chart', async ({ page }) => {
