@@ -2,6 +2,7 @@
 // diluted), BTC per 1,000 shares, BTC yield, realised share volatility and leverage. Pure functions
 // over dated rows; every answer names each input with its date and source, and says why a figure is
 // missing instead of defaulting it. Dates are UTC days written YYYY-MM-DD (they compare as strings).
+import { logReturnVolatility } from './metrics';
 
 export interface Dated {
   date: string;
@@ -209,12 +210,7 @@ export function mNavHistory(series: MarketSeries): MnavPoint[] {
 
 /** Annualised realised volatility of daily log returns (sample σ × √252); null with fewer than 2 returns. */
 export function realisedVolatility(closes: readonly number[]): number | null {
-  const positive = closes.filter((close) => close > 0);
-  if (positive.length < 3) return null;
-  const returns = positive.slice(1).map((close, index) => Math.log(close / positive[index]!));
-  const mean = returns.reduce((sum, value) => sum + value, 0) / returns.length;
-  const variance = returns.reduce((sum, value) => sum + (value - mean) ** 2, 0) / (returns.length - 1);
-  return Math.sqrt(variance) * Math.sqrt(tradingDaysPerYear);
+  return logReturnVolatility(closes, tradingDaysPerYear, 3);
 }
 
 /**

@@ -214,14 +214,22 @@ export function gradeOf(score: number): HealthGrade {
   return 'F';
 }
 
-/** Annualised volatility of daily log returns; null with fewer than 10 prices. */
-export function annualisedVolatility(prices: readonly number[]): number | null {
+/**
+ * Annualised volatility of daily log returns: sample σ × √periodsPerYear (365 for bitcoin, which trades
+ * every day; 252 trading days for shares). Null with fewer than `minPrices` positive prices.
+ */
+export function logReturnVolatility(prices: readonly number[], periodsPerYear: number, minPrices: number): number | null {
   const positive = prices.filter((price) => price > 0);
-  if (positive.length < 10) return null;
+  if (positive.length < Math.max(3, minPrices)) return null;
   const returns = positive.slice(1).map((price, index) => Math.log(price / positive[index]!));
   const mean = returns.reduce((sum, value) => sum + value, 0) / returns.length;
   const variance = returns.reduce((sum, value) => sum + (value - mean) ** 2, 0) / (returns.length - 1);
-  return Math.sqrt(variance) * Math.sqrt(365);
+  return Math.sqrt(variance) * Math.sqrt(periodsPerYear);
+}
+
+/** Bitcoin's annualised volatility of daily log returns; null with fewer than 10 prices. */
+export function annualisedVolatility(prices: readonly number[]): number | null {
+  return logReturnVolatility(prices, 365, 10);
 }
 
 /** Risk of the premium: up to 2 above NAV (1.25 × log2 mNAV), up to 1 below it (2 × discount). */
