@@ -1,3 +1,6 @@
+// Next 16 deprecates `middleware.ts` in favour of `proxy.ts`, but this file keeps the old name on
+// purpose: the design card (STYLE.md, "middleware.ts routes navigation") and the spec name it, Next 16
+// still runs it, and having both files is not allowed. Rename it only together with those documents.
 import { NextResponse, type NextRequest } from 'next/server';
 import { isPathAllowed } from './lib/auth/access';
 import { malformedPath, methodNotAllowed, unknownApiPath } from './lib/http/api-routes';

@@ -45,6 +45,7 @@ export function ErrorFallback({ error, reset }: Props) {
         <button type="button" onClick={() => window.location.reload()} className={`${button} border hover:bg-accent`}>
           <RefreshCw className="size-4" aria-hidden="true" /> Reload Page
         </button>
+        {/* eslint-disable-next-line @next/next/no-html-link-for-pages -- a full page load on purpose: after a crash (even of the root layout) the client state cannot be trusted, so Go Home starts afresh */}
         <a href="/" className={`${button} border hover:bg-accent`}>
           <Home className="size-4" aria-hidden="true" /> Go Home
         </a>

@@ -1,5 +1,6 @@
 import { NextResponse } from 'next/server';
 import { db } from '@/lib/db';
+import { isUniqueViolation } from '@/lib/db/errors';
 import { AppError } from '@/lib/http/errors';
 import { clientIp } from '@/lib/http/route';
 import { betaGateEnabled, verifyBetaToken } from './beta';
@@ -62,7 +63,7 @@ export async function registerAccount(input: RegisterInput, request: Request) {
       },
     });
   } catch (error) {
-    if ((error as { code?: string }).code === 'P2002') throw new AppError('conflict', emailTakenMessage, { email: [emailTakenMessage] });
+    if (isUniqueViolation(error)) throw new AppError('conflict', emailTakenMessage, { email: [emailTakenMessage] });
     throw error;
   }
 }

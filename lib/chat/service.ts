@@ -1,6 +1,6 @@
 import type { Db } from '../db';
 import { AppError } from '../http/errors';
-import { isUniqueViolation } from '../ingest/db-errors';
+import { isUniqueViolation } from '@/lib/db/errors';
 import { publishSafely } from '../ingest/events';
 import { getBus, type EventBus } from '../realtime/bus';
 import { formatBtc } from '../format';

@@ -1,5 +1,5 @@
 import type { Db } from '../db';
-import { isUniqueViolation } from './db-errors';
+import { isUniqueViolation } from '@/lib/db/errors';
 import { cikDigits, paddedCik } from './sec/urls';
 
 // Spec 001 §4 "Discoveries": companies that do not hold bitcoin yet but show signs of adopting it.

@@ -1,7 +1,7 @@
 import type { Db } from '../db';
 import { signalView } from '../treasury/queries';
 import type { EventBus } from '../realtime/bus';
-import { isUniqueViolation } from './db-errors';
+import { isUniqueViolation } from '@/lib/db/errors';
 import { publishSafely } from './events';
 import type { Severity, SignalType } from './sec/classify';
 

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import type { Db } from '../db';
-import { isUniqueViolation } from '../ingest/db-errors';
+import { isUniqueViolation } from '@/lib/db/errors';
 import { mailConfig } from './config';
 import type { MailTransport } from './transport';
 

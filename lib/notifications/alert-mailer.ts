@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import type { Db } from '../db';
-import { isUniqueViolation } from '../ingest/db-errors';
+import { isUniqueViolation } from '@/lib/db/errors';
 import { appLink } from '../mail/config';
 import { outboundEmailRow } from '../mail/queue';
 import { renderMail } from '../mail/templates';

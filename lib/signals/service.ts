@@ -1,5 +1,5 @@
 import type { Db } from '../db';
-import { isUniqueViolation } from '../ingest/db-errors';
+import { isUniqueViolation } from '@/lib/db/errors';
 import { AppError } from '../http/errors';
 import { asDelivery } from '../notifications/delivery';
 import { activeSignalDays, signalView } from '../treasury/queries';

@@ -1,7 +1,6 @@
 import { suggestionSchema } from '@/lib/auth/schemas';
 import { requireEntitledUser } from '@/lib/auth/viewer';
 import { db } from '@/lib/db';
-import { AppError } from '@/lib/http/errors';
 import { readJson, route } from '@/lib/http/route';
 import { enforceLimit } from '@/lib/rate-limit';
 

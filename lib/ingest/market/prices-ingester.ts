@@ -1,5 +1,5 @@
 import type { Db } from '../../db';
-import { isUniqueViolation } from '../db-errors';
+import { isUniqueViolation } from '@/lib/db/errors';
 import { publishSafely } from '../events';
 import type { IngestContext, IngestOutcome, Ingester } from '../types';
 import { CoinGeckoClient, coins, parseMarketChart, parseSimplePrice, type CoinSymbol, type HistoryPoint, type PricePoint } from './coingecko';

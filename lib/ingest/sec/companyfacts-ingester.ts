@@ -1,5 +1,5 @@
 import type { Db } from '../../db';
-import { isUniqueViolation } from '../db-errors';
+import { isUniqueViolation } from '@/lib/db/errors';
 import { HttpError } from '../http';
 import type { IngestContext, IngestOutcome, Ingester } from '../types';
 import { SecClient } from './client';

@@ -1,4 +1,4 @@
-import { isUniqueViolation } from '../db-errors';
+import { isUniqueViolation } from '@/lib/db/errors';
 import { confirmDiscoveries, recordDiscovery } from '../discoveries';
 import { applyHoldingsUpdate } from '../holdings';
 import { latestBtcPrice, latestSharePrice, signalExists, storeSignal } from '../signals';
