@@ -57,7 +57,7 @@ export default async function RootLayout({ children }: { children: React.ReactNo
   const nonce = requestHeaders.get(nonceHeader) ?? undefined;
   // Records which policy this document was loaded with (components/security/payment-document-guard.tsx).
   const scopeScript = `document.documentElement.setAttribute('data-csp-scope',${JSON.stringify(requestHeaders.get(cspScopeHeader) ?? 'site')});`;
-  const viewer = await getPageViewer();
+  const viewer = await getPageViewer(db);
   // The navigation bar's price is server-rendered with the page, so it never flashes empty.
   const btcQuote = viewer.betaPassed && viewer.user ? await latestQuote(db, 'BTC').catch(() => null) : null;
   return (

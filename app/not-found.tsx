@@ -1,11 +1,12 @@
 import Link from 'next/link';
 import { redirect } from 'next/navigation';
 import { getPageViewer } from '@/lib/auth/page-guard';
+import { db } from '@/lib/db';
 
 // An unknown path follows the access table too: signed out → sign-in, unsubscribed → plans,
 // and only a subscribed (or beta) user sees the 404 screen.
 export default async function NotFound() {
-  const viewer = await getPageViewer();
+  const viewer = await getPageViewer(db);
   if (viewer.betaPassed && viewer.state === 'signed-out') redirect('/login');
   if (viewer.betaPassed && viewer.state === 'unsubscribed') redirect('/subscription');
   return (

@@ -17,13 +17,3 @@ export function createDb(url = getEnv().DATABASE_URL): Db {
 const globalForDb = globalThis as typeof globalThis & { __treasuryDb?: Db };
 
 export const db: Db = (globalForDb.__treasuryDb ??= createDb());
-
-export async function pingDatabase(): Promise<{ status: 'up' | 'down'; latencyMs: number }> {
-  const started = performance.now();
-  try {
-    await db.$queryRawUnsafe('SELECT 1');
-    return { status: 'up', latencyMs: Math.round(performance.now() - started) };
-  } catch {
-    return { status: 'down', latencyMs: Math.round(performance.now() - started) };
-  }
-}

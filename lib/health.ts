@@ -1,9 +1,19 @@
-import { db, pingDatabase } from './db';
+import type { Db } from './db';
 import { getBus } from './realtime/bus';
 import { realtimeStatus } from './realtime/availability';
 
+async function pingDatabase(db: Db): Promise<{ status: 'up' | 'down'; latencyMs: number }> {
+  const started = performance.now();
+  try {
+    await db.$queryRawUnsafe('SELECT 1');
+    return { status: 'up', latencyMs: Math.round(performance.now() - started) };
+  } catch {
+    return { status: 'down', latencyMs: Math.round(performance.now() - started) };
+  }
+}
+
 /** Each data source's freshness: when it last succeeded and how long ago (null if never). */
-async function sourceFreshness(now: Date) {
+async function sourceFreshness(db: Db, now: Date) {
   try {
     const sources = await db.dataSource.findMany({ select: { key: true, name: true, status: true, lastSuccessAt: true, lastError: true }, orderBy: { key: 'asc' } });
     return sources.map((source) => ({
@@ -19,9 +29,9 @@ async function sourceFreshness(now: Date) {
   }
 }
 
-export async function checkHealth() {
+export async function checkHealth(db: Db) {
   const now = new Date();
-  const [database, bus] = await Promise.all([pingDatabase(), getBus().status()]);
+  const [database, bus] = await Promise.all([pingDatabase(db), getBus().status()]);
   const status = database.status === 'down' ? 'down' : bus.status === 'down' ? 'degraded' : 'healthy';
   return {
     status,
@@ -30,6 +40,6 @@ export async function checkHealth() {
     database,
     bus,
     websocket: realtimeStatus(),
-    sources: database.status === 'up' ? await sourceFreshness(now) : [],
+    sources: database.status === 'up' ? await sourceFreshness(db, now) : [],
   } as const;
 }

@@ -10,7 +10,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Field, FieldError, FieldLabel } from '@/components/ui/field';
 import { toast } from '@/components/ui/use-toast';
-import { changePasswordFormSchema, type ChangePasswordFormInput } from '@/lib/auth/schemas';
+import { changePasswordFormSchema, type ChangePasswordFormInput } from '@/lib/auth/schema';
 import { apiRequest } from '@/lib/http/api-client';
 
 const fields = ['currentPassword', 'newPassword', 'confirmPassword'] as const;

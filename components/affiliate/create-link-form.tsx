@@ -11,7 +11,7 @@ import { Input } from '@/components/ui/input';
 import { toast } from '@/components/ui/use-toast';
 import { affiliateKeys, postAffiliateLink } from '@/lib/affiliate/queries';
 import type { AffiliateLinkDto } from '@/lib/affiliate/schema';
-import { affiliateLinkSchema } from '@/lib/auth/schemas';
+import { affiliateLinkSchema } from '@/lib/affiliate/schema';
 import { ApiError } from '@/lib/http/api-client';
 
 interface FormValues {

@@ -10,7 +10,7 @@ import { Button } from '@/components/ui/button';
 import { Field, FieldError, FieldLabel } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { toast } from '@/components/ui/use-toast';
-import { forgotPasswordSchema } from '@/lib/auth/reset-schemas';
+import { forgotPasswordSchema } from '@/lib/auth/schema';
 import { apiRequest } from '@/lib/http/api-client';
 import { AuthCard } from './auth-card';
 import { serverMessageOr } from './form-errors';

@@ -10,7 +10,7 @@ import { Button } from '@/components/ui/button';
 import { Field, FieldError, FieldLabel } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { toast } from '@/components/ui/use-toast';
-import { loginSchema } from '@/lib/auth/schemas';
+import { loginSchema } from '@/lib/auth/schema';
 import type { MfaChallenge } from '@/lib/auth/types';
 import { apiRequest } from '@/lib/http/api-client';
 import { AuthCard } from './auth-card';

@@ -8,7 +8,7 @@ import { Button } from '@/components/ui/button';
 import { Field, FieldError, FieldLabel } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { toast } from '@/components/ui/use-toast';
-import { registerSchema } from '@/lib/auth/schemas';
+import { registerSchema } from '@/lib/auth/schema';
 import { apiRequest } from '@/lib/http/api-client';
 import { AuthCard } from './auth-card';
 import { applyFieldErrors, serverMessageOr } from './form-errors';

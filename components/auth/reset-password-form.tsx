@@ -8,7 +8,7 @@ import type { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { Field, FieldError, FieldLabel } from '@/components/ui/field';
 import { toast } from '@/components/ui/use-toast';
-import { resetPasswordFormSchema } from '@/lib/auth/reset-schemas';
+import { resetPasswordFormSchema } from '@/lib/auth/schema';
 import { apiRequest } from '@/lib/http/api-client';
 import { AuthCard } from './auth-card';
 import { applyFieldErrors, serverMessageOr } from './form-errors';

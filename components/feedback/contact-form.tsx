@@ -12,7 +12,7 @@ import { Field, FieldError, FieldLabel } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
-import { contactSchema, contactSubjects, priorities, type ContactInput } from '@/lib/auth/schemas';
+import { contactSchema, contactSubjects, priorities, type ContactInput } from '@/lib/feedback/schema';
 import { apiRequest } from '@/lib/http/api-client';
 import { priorityLabels, subjectLabels } from './option-labels';
 import { SelectField } from './select-field';

@@ -1,6 +1,6 @@
-import type { contactSubjects, priorities, suggestionCategories } from '@/lib/auth/schemas';
+import type { contactSubjects, priorities, suggestionCategories } from '@/lib/feedback/schema';
 
-// Display names for the enumerations of spec 000 §5; the values themselves come from lib/auth/schemas.ts.
+// Display names for the enumerations of spec 000 §5; the values themselves come from lib/feedback/schema.ts.
 
 export const categoryLabels: Record<(typeof suggestionCategories)[number], string> = {
   'data-sources': 'Data Sources',

@@ -11,7 +11,7 @@ import { Field, FieldDescription, FieldError, FieldLabel } from '@/components/ui
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
-import { priorities, suggestionCategories, suggestionSchema, type SuggestionInput } from '@/lib/auth/schemas';
+import { priorities, suggestionCategories, suggestionSchema, type SuggestionInput } from '@/lib/feedback/schema';
 import { apiRequest } from '@/lib/http/api-client';
 import { categoryLabels, priorityLabels } from './option-labels';
 import { SelectField } from './select-field';

@@ -19,7 +19,7 @@ import { verifyMessages } from './mfa-texts';
 import { MfaVerificationDialog } from './mfa-verification-dialog';
 import { useMfaStatus, useRefreshSecurity, useRiskAssessment } from './use-mfa';
 
-/** The marker the client sends once the verification dialog has passed (lib/auth/schemas.ts). */
+/** The marker the client sends once the verification dialog has passed (lib/auth/schema.ts). */
 const disableMarker = 'VERIFIED';
 
 /** Security Settings (spec 000 §2). */

@@ -1,7 +1,9 @@
 import { z } from 'zod';
+import { boundedText } from '@/lib/validation/fields';
 
-// Shapes shared by the affiliate route handlers and the /affiliate page. The create-link body is
-// affiliateLinkSchema in lib/auth/schemas.ts.
+// Shapes shared by the affiliate route handlers and the /affiliate page.
+
+export const affiliateLinkSchema = z.object({ name: boundedText('Please enter a link name', 100) });
 
 export const linkStatusSchema = z.object({ isActive: z.boolean({ error: 'isActive must be true or false' }) });
 

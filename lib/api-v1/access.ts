@@ -2,7 +2,7 @@ import { isEntitled } from '@/lib/auth/access';
 import { requireEntitledUser, subscriptionRequiredMessage } from '@/lib/auth/viewer';
 import { findLiveKey, recordKeyUse } from '@/lib/api-keys/service';
 import { apiRateLimitFor, apiRateWindowSeconds } from '@/lib/api-keys/limits';
-import { db } from '@/lib/db';
+import type { Db } from '@/lib/db';
 import { AppError } from '@/lib/http/errors';
 import { getRateLimiter } from '@/lib/rate-limit';
 
@@ -41,10 +41,10 @@ async function countRequest(bucket: string, limit: number): Promise<Record<strin
   return headers;
 }
 
-export async function authorizeV1(request: Request): Promise<V1Access> {
+export async function authorizeV1(db: Db, request: Request): Promise<V1Access> {
   const token = bearerToken(request);
   if (token === null) {
-    const { user } = await requireEntitledUser(request);
+    const { user } = await requireEntitledUser(db, request);
     return { userId: user.id, keyId: null, rateHeaders: await countRequest(`user:${user.id}`, apiRateLimitFor(user)), recorded: Promise.resolve() };
   }
   const now = new Date();

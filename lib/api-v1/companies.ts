@@ -4,7 +4,7 @@ import { databaseProvider } from '@/lib/env';
 import { AppError } from '@/lib/http/errors';
 import { getCompanyDetail, listCompanies, type CompanyView, type MetricsView } from '@/lib/treasury/queries';
 import { decodeKeyset, encodeKeyset } from './cursor';
-import type { companiesQuerySchema, companyDetailSchema, companySchema, metricsSchema } from './schemas';
+import type { companiesQuerySchema, companyDetailSchema, companySchema, metricsSchema } from './schema';
 import { toSignal } from './signals';
 
 // Companies of /api/v1: the service functions behind /api/companies, mapped to the versioned schema

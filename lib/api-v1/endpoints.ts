@@ -14,7 +14,7 @@ import {
   signalsExportQuerySchema,
   signalsQuerySchema,
   signalsResponseSchema,
-} from './schemas';
+} from './schema';
 
 // Every endpoint of /api/v1 once: the OpenAPI document, the docs page and the schema-conformance
 // test all read this list, and each route file uses the same schemas.

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { Db } from '@/lib/db';
 import { AppError } from '@/lib/http/errors';
 import { readQuery } from '@/lib/http/query';
 import { route } from '@/lib/http/route';
@@ -28,9 +29,9 @@ interface Options<Query extends z.ZodType, Params> {
   load: (input: { query: z.output<Query>; params: Params; access: V1Access; request: Request }) => Promise<unknown>;
 }
 
-export function v1Json<Query extends z.ZodType, Params = Record<string, never>>(options: Options<Query, Params>) {
+export function v1Json<Query extends z.ZodType, Params = Record<string, never>>(db: Db, options: Options<Query, Params>) {
   return route<{ params: Promise<Params> }>(async (request, context) => {
-    const access = await authorizeV1(request);
+    const access = await authorizeV1(db, request);
     return withRateHeaders(access, async () => {
       const query = readQuery(request, options.query) as z.output<Query>;
       const params = (await context?.params) ?? ({} as Params);
@@ -47,9 +48,9 @@ interface ExportOptions<Query extends z.ZodType, Params> {
 }
 
 /** An export of /api/v1: same authorization and rate limit, streamed as CSV or JSON (`?format=`). */
-export function v1Export<Query extends z.ZodType<{ format: 'csv' | 'json' }>, Params = Record<string, never>>(options: ExportOptions<Query, Params>) {
+export function v1Export<Query extends z.ZodType<{ format: 'csv' | 'json' }>, Params = Record<string, never>>(db: Db, options: ExportOptions<Query, Params>) {
   return route<{ params: Promise<Params> }>(async (request, context) => {
-    const access = await authorizeV1(request);
+    const access = await authorizeV1(db, request);
     return withRateHeaders(access, async () => {
       const query = readQuery(request, options.query) as z.output<Query>;
       const params = (await context?.params) ?? ({} as Params);

@@ -3,7 +3,7 @@ import type { Db } from '@/lib/db';
 import { isLiveQuote, type PriceQuote } from '@/lib/market/live';
 import { getDashboardStats, getMarketData, listDiscoveries } from '@/lib/treasury/queries';
 import { newest } from './companies';
-import type { dashboardSchema, discoveriesQuerySchema, discoverySchema, marketPricesSchema } from './schemas';
+import type { dashboardSchema, discoveriesQuerySchema, discoverySchema, marketPricesSchema } from './schema';
 
 // Market prices, dashboard totals and discoveries of /api/v1: the services behind /api/market-data,
 // /api/dashboard/stats and /api/discoveries, each mapped to its versioned schema here only.

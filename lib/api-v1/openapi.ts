@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { v1Endpoints, type V1Endpoint } from './endpoints';
-import { errorSchema } from './schemas';
+import { errorSchema } from './schema';
 
 // The OpenAPI 3.1 document of /api/v1, generated from the zod schemas the handlers parse their
 // queries with and serialize their answers through (z.toJSONSchema), so it cannot drift from them.

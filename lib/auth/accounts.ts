@@ -1,5 +1,5 @@
 import { NextResponse } from 'next/server';
-import { db } from '@/lib/db';
+import type { Db } from '@/lib/db';
 import { isUniqueViolation } from '@/lib/db/errors';
 import { AppError } from '@/lib/http/errors';
 import { clientIp } from '@/lib/http/route';
@@ -7,7 +7,7 @@ import { betaGateEnabled, verifyBetaToken } from './beta';
 import { betaCookie, betaMaxAgeSeconds, cookieOptions, pendingSignInCookie, pendingSignInMaxAgeSeconds, readCookie } from './cookies';
 import { randomToken, sha256 } from './crypto';
 import { commonPasswordMessage, hashPassword, isCommonPassword, verifyAgainstDummy, verifyPassword } from './password';
-import type { LoginInput, RegisterInput } from './schemas';
+import type { LoginInput, RegisterInput } from './schema';
 import { signIn } from './session';
 import { assertNotThrottled, clearFailures, recordFailure } from './throttle';
 import { toPublicUser } from './viewer';
@@ -26,7 +26,7 @@ export function assertAcceptablePassword(password: string, field = 'password') {
 }
 
 /** Checks email and password, counting failures; the same answer for an unknown email and a wrong password. */
-export async function checkCredentials(input: LoginInput, request: Request) {
+export async function checkCredentials(db: Db, input: LoginInput, request: Request) {
   const ip = clientIp(request);
   await assertNotThrottled('login', input.email, ip);
   const user = await db.user.findUnique({ where: { email: input.email } });
@@ -40,13 +40,13 @@ export async function checkCredentials(input: LoginInput, request: Request) {
 }
 
 /** The user's beta access flag follows them from the gate into the account. */
-export async function grantBetaFromRequest<T extends { id: string; betaAccess: boolean }>(user: T, request: Request): Promise<T> {
+export async function grantBetaFromRequest<T extends { id: string; betaAccess: boolean }>(db: Db, user: T, request: Request): Promise<T> {
   if (user.betaAccess || !holdsBetaAccess(request)) return user;
   await db.user.update({ where: { id: user.id }, data: { betaAccess: true } });
   return { ...user, betaAccess: true };
 }
 
-export async function registerAccount(input: RegisterInput, request: Request) {
+export async function registerAccount(db: Db, input: RegisterInput, request: Request) {
   assertAcceptablePassword(input.password);
   if (await db.user.findUnique({ where: { email: input.email }, select: { id: true } })) {
     throw new AppError('conflict', emailTakenMessage, { email: [emailTakenMessage] });
@@ -69,7 +69,7 @@ export async function registerAccount(input: RegisterInput, request: Request) {
 }
 
 /** After the password step: a session, or (2FA on) a pending sign-in bound to an httpOnly cookie. */
-export async function completePasswordStep(user: Parameters<typeof toPublicUser>[0], request: Request, status: number) {
+export async function completePasswordStep(db: Db, user: Parameters<typeof toPublicUser>[0], request: Request, status: number) {
   if (user.mfaEnabled) {
     const token = randomToken();
     await db.pendingSignIn.create({
@@ -80,12 +80,12 @@ export async function completePasswordStep(user: Parameters<typeof toPublicUser>
     return response;
   }
   const response = NextResponse.json({ user: toPublicUser(user) }, { status });
-  await signIn(response, user.id, request);
+  await signIn(db, response, user.id, request);
   return response;
 }
 
 /** The live pending sign-in named by the request's cookie, or null. */
-export async function findPendingSignIn(request: Request) {
+export async function findPendingSignIn(db: Db, request: Request) {
   const token = readCookie(request.headers.get('cookie'), pendingSignInCookie);
   if (!token) return null;
   const pending = await db.pendingSignIn.findUnique({ where: { tokenHash: sha256(token) }, include: { user: true } });

@@ -155,7 +155,7 @@ describe('matchPendingSecret', () => {
 });
 
 describe('backup codes', () => {
-  type Client = Parameters<typeof replaceBackupCodes>[1];
+  type Client = Parameters<typeof replaceBackupCodes>[0];
   /** A stand-in for the database's backupCode table that records what it is asked to do. */
   function recorder() {
     const calls: { op: string; args: unknown }[] = [];
@@ -172,7 +172,7 @@ describe('backup codes', () => {
 
   it('makes ten codes like ABCD-EFGH from an alphabet without 0, 1, I or O', async () => {
     const { client } = recorder();
-    const codes = await replaceBackupCodes('user-1', client);
+    const codes = await replaceBackupCodes(client, 'user-1');
     expect(backupCodeCount).toBe(10);
     expect(codes).toHaveLength(10);
     for (const code of codes) expect(code).toMatch(/^[A-HJ-NP-Z2-9]{4}-[A-HJ-NP-Z2-9]{4}$/);
@@ -182,20 +182,20 @@ describe('backup codes', () => {
   it('draws on the whole alphabet and nothing else', async () => {
     const seen = new Set<string>();
     for (let round = 0; round < 40; round += 1) {
-      for (const code of await replaceBackupCodes('user-1', recorder().client)) for (const char of code.replace('-', '')) seen.add(char);
+      for (const code of await replaceBackupCodes(recorder().client, 'user-1')) for (const char of code.replace('-', '')) seen.add(char);
     }
     expect([...seen].sort().join('')).toBe('23456789ABCDEFGHJKLMNPQRSTUVWXYZ');
   });
 
   it('makes new codes each time', async () => {
-    const first = await replaceBackupCodes('user-1', recorder().client);
-    const second = await replaceBackupCodes('user-1', recorder().client);
+    const first = await replaceBackupCodes(recorder().client, 'user-1');
+    const second = await replaceBackupCodes(recorder().client, 'user-1');
     expect(first.filter((code) => second.includes(code))).toEqual([]);
   });
 
   it("deletes the user's old codes, then stores only SHA-256 hashes of the new ones", async () => {
     const { client, calls } = recorder();
-    const codes = await replaceBackupCodes('user-42', client);
+    const codes = await replaceBackupCodes(client, 'user-42');
     expect(calls.map((call) => call.op)).toEqual(['deleteMany', 'createMany']);
     expect(calls[0]!.args).toEqual({ where: { userId: 'user-42' } });
     const rows = stored(calls);
@@ -215,7 +215,7 @@ describe('backup codes', () => {
   });
 
   it('so every way of typing a generated code normalises to the same value', async () => {
-    const [code = ''] = await replaceBackupCodes('user-1', recorder().client);
+    const [code = ''] = await replaceBackupCodes(recorder().client, 'user-1');
     const plain = code.replace('-', '');
     for (const typed of [code, code.toLowerCase(), plain, plain.toLowerCase(), ` ${code.slice(0, 4)} ${code.slice(5)} `]) {
       expect(normalizeBackupCode(typed)).toBe(plain);

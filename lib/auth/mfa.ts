@@ -1,9 +1,8 @@
 import crypto from 'node:crypto';
 import { generateSecret, generateURI, verify } from 'otplib';
-import QRCode from 'qrcode';
-import { db } from '@/lib/db';
 import { productName } from '@/lib/brand';
-import { decrypt, encrypt, safeEqual, sha256 } from './crypto';
+import type { Db } from '@/lib/db';
+import { decrypt, safeEqual, sha256 } from './crypto';
 import type { RiskAssessment } from './types';
 
 // TOTP per RFC 6238 (SHA-1, 6 digits, 30 s steps, one step of drift either way). The accepted
@@ -28,17 +27,15 @@ export async function checkTotp(secret: string, code: string, lastStep: number |
   return result.valid && 'timeStep' in result ? { valid: true as const, timeStep: result.timeStep } : { valid: false as const };
 }
 
+/** A new TOTP secret and the otpauth:// URI an authenticator app scans. */
+export function newTotpSecret(accountLabel: string) {
+  const secret = generateSecret({ length: 20 });
+  return { secret, uri: generateURI({ issuer: productName, label: accountLabel, secret, period: totpPeriodSeconds }) };
+}
+
 /** Groups a base32 secret in fours for typing by hand. */
 export function formatManualKey(secret: string) {
   return secret.match(/.{1,4}/g)?.join(' ') ?? secret;
-}
-
-export async function startSetup(user: { id: string; email: string }) {
-  const secret = generateSecret({ length: 20 });
-  const uri = generateURI({ issuer: productName, label: user.email, secret, period: totpPeriodSeconds });
-  const qrCodeSvg = await QRCode.toString(uri, { type: 'svg', errorCorrectionLevel: 'M', margin: 1, width: 200 });
-  await db.user.update({ where: { id: user.id }, data: { mfaPendingSecret: encrypt(secret), mfaPendingAt: new Date() } });
-  return { secret, qrCodeSvg, manualEntryKey: formatManualKey(secret) };
 }
 
 /** The pending secret, if `tempSecret` is the one setup handed out and it has not gone stale. */
@@ -66,7 +63,7 @@ function hashBackupCode(code: string) {
 }
 
 /** Replaces the user's backup codes with ten new ones and answers them in clear, once. */
-export async function replaceBackupCodes(userId: string, client: Pick<typeof db, 'backupCode'> = db) {
+export async function replaceBackupCodes(client: Pick<Db, 'backupCode'>, userId: string) {
   const codes = Array.from({ length: backupCodeCount }, newBackupCode);
   await client.backupCode.deleteMany({ where: { userId } });
   await client.backupCode.createMany({ data: codes.map((code) => ({ userId, codeHash: hashBackupCode(code) })) });
@@ -74,7 +71,7 @@ export async function replaceBackupCodes(userId: string, client: Pick<typeof db,
 }
 
 /** Spends a backup code: true only for an unused code of this user, and only once. */
-export async function consumeBackupCode(userId: string, code: string) {
+export async function consumeBackupCode(db: Db, userId: string, code: string) {
   const spent = await db.backupCode.updateMany({
     where: { userId, codeHash: hashBackupCode(code), usedAt: null },
     data: { usedAt: new Date() },
@@ -82,7 +79,7 @@ export async function consumeBackupCode(userId: string, code: string) {
   return spent.count === 1;
 }
 
-export function remainingBackupCodes(userId: string) {
+export function remainingBackupCodes(db: Db, userId: string) {
   return db.backupCode.count({ where: { userId, usedAt: null } });
 }
 
@@ -90,7 +87,7 @@ export function remainingBackupCodes(userId: string) {
  * Checks a TOTP code for a user with 2FA on and records its step, atomically: two requests
  * carrying the same code cannot both pass.
  */
-export async function verifyUserTotp(user: { id: string; mfaSecret: string | null; mfaLastStep: number | null }, code: string) {
+export async function verifyUserTotp(db: Db, user: { id: string; mfaSecret: string | null; mfaLastStep: number | null }, code: string) {
   if (!user.mfaSecret) return false;
   const result = await checkTotp(decrypt(user.mfaSecret), code, user.mfaLastStep);
   if (!result.valid) return false;

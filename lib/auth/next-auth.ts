@@ -1,10 +1,10 @@
 import type { NextAuthOptions } from 'next-auth';
 import CredentialsProvider from 'next-auth/providers/credentials';
-import { db } from '@/lib/db';
+import type { Db } from '@/lib/db';
 import { AppError } from '@/lib/http/errors';
 import { checkCredentials } from './accounts';
 import { readCookie, sessionMaxAgeSeconds } from './cookies';
-import { loginSchema } from './schemas';
+import { loginSchema } from './schema';
 import { createSession } from './session';
 import { authSecret } from './secret';
 import { toPublicUser } from './viewer';
@@ -13,7 +13,7 @@ import { toPublicUser } from './viewer';
 // same sessions as the spec's JSON endpoints: the token names a Session row, which can be revoked.
 // A password alone never signs in an account with two-factor on; that goes through /login.
 
-export function authOptions(): NextAuthOptions {
+export function authOptions(db: Db): NextAuthOptions {
   trustRequestOriginUnlessConfigured();
   return {
     secret: authSecret(),
@@ -29,7 +29,7 @@ export function authOptions(): NextAuthOptions {
           const headers = new Headers();
           for (const [key, value] of Object.entries(req.headers ?? {})) if (typeof value === 'string') headers.set(key, value);
           const request = new Request('http://localhost/api/auth/callback/credentials', { headers });
-          const user = await checkCredentials(parsed.data, request).catch(() => null);
+          const user = await checkCredentials(db, parsed.data, request).catch(() => null);
           if (!user || user.mfaEnabled) return null;
           return { id: user.id, email: user.email, name: `${user.firstName} ${user.lastName}` };
         },
@@ -43,7 +43,7 @@ export function authOptions(): NextAuthOptions {
       },
       async jwt({ token, user }) {
         if (user) {
-          const session = await createSession(user.id, new Request('http://localhost/'));
+          const session = await createSession(db, user.id, new Request('http://localhost/'));
           return { sub: user.id, sid: session.id };
         }
         return token;

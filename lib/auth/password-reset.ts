@@ -8,7 +8,7 @@ import { randomToken, sha256 } from './crypto';
 import { assertAcceptablePassword } from './accounts';
 import { hashPassword } from './password';
 import { clearFailures } from './throttle';
-import type { ResetPasswordInput } from './reset-schemas';
+import type { ResetPasswordInput } from './schema';
 
 const resetTokenTtlMs = 30 * 60 * 1000;
 export const resetRequestedMessage = 'If an account exists for that email, we have sent a link to reset its password. It expires in 30 minutes.';

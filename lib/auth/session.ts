@@ -1,14 +1,12 @@
 import { NextResponse } from 'next/server';
-import { db } from '@/lib/db';
+import type { Db } from '@/lib/db';
 import { cookieOptions, sessionCookieName, sessionCookieNames, sessionMaxAgeSeconds } from './cookies';
 import { decodeSessionToken, encodeSessionToken, readSessionToken, type CookieReader } from './session-token';
 
 // next-auth's JWT (JWE, NEXTAUTH_SECRET) is the session cookie; it names a Session row, and the
 // row decides: a revoked or expired row signs the cookie out however valid its signature.
 
-export { decodeSessionToken, encodeSessionToken, readSessionToken, type CookieReader, type SessionClaims } from './session-token';
-
-export async function createSession(userId: string, request: Request) {
+export async function createSession(db: Db, userId: string, request: Request) {
   return db.session.create({
     data: {
       userId,
@@ -20,7 +18,7 @@ export async function createSession(userId: string, request: Request) {
 }
 
 /** Resolves a cookie jar to its live session and user, or null. */
-export async function loadSession(read: CookieReader) {
+export async function loadSession(db: Db, read: CookieReader) {
   const claims = await decodeSessionToken(readSessionToken(read));
   if (!claims) return null;
   const session = await db.session.findUnique({ where: { id: claims.sid }, include: { user: true } });
@@ -31,8 +29,8 @@ export async function loadSession(read: CookieReader) {
 export type LoadedSession = NonNullable<Awaited<ReturnType<typeof loadSession>>>;
 
 /** Starts a session for `userId` and writes its cookie onto `response`. */
-export async function signIn(response: NextResponse, userId: string, request: Request) {
-  const session = await createSession(userId, request);
+export async function signIn(db: Db, response: NextResponse, userId: string, request: Request) {
+  const session = await createSession(db, userId, request);
   const token = await encodeSessionToken({ sub: userId, sid: session.id });
   const options = cookieOptions(request, sessionMaxAgeSeconds);
   response.cookies.set(sessionCookieName(options.secure), token, options);
@@ -45,11 +43,11 @@ export function clearSessionCookies(response: NextResponse, request: Request) {
   }
 }
 
-export async function revokeSession(sessionId: string) {
+export async function revokeSession(db: Db, sessionId: string) {
   await db.session.updateMany({ where: { id: sessionId, revokedAt: null }, data: { revokedAt: new Date() } });
 }
 
 /** Signs every browser of the user out (password change, 2FA off). */
-export async function revokeAllSessions(userId: string) {
+export async function revokeAllSessions(db: Db, userId: string) {
   await db.session.updateMany({ where: { userId, revokedAt: null }, data: { revokedAt: new Date() } });
 }

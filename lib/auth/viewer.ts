@@ -1,9 +1,11 @@
+import type { Db } from '@/lib/db';
 import { AppError } from '@/lib/http/errors';
 import { planFromAnyName } from '@/lib/payments/plans';
 import { accessStateOf, isEntitled, type AccessState } from './access';
 import { betaGateEnabled, verifyBetaToken } from './beta';
 import { betaCookie, betaMaxAgeSeconds, betaResetCookie, readCookie } from './cookies';
-import { loadSession, type CookieReader, type LoadedSession } from './session';
+import { loadSession, type LoadedSession } from './session';
+import type { CookieReader } from './session-token';
 import type { PublicUser } from './types';
 
 // Who is asking: the live session (if any), its user, whether the beta gate is passed and the
@@ -17,8 +19,8 @@ export interface Viewer {
   state: AccessState;
 }
 
-export async function resolveViewer(read: CookieReader): Promise<Viewer> {
-  const session = await loadSession(read);
+export async function resolveViewer(db: Db, read: CookieReader): Promise<Viewer> {
+  const session = await loadSession(db, read);
   const user = session?.user ?? null;
   // After `?reset=true` only a code entered again opens the gate, whatever the account holds (spec 000 §4).
   const accountPasses = Boolean(user?.betaAccess) && read(betaResetCookie) !== '1';
@@ -26,28 +28,28 @@ export async function resolveViewer(read: CookieReader): Promise<Viewer> {
   return { session, user, betaPassed, state: accessStateOf(user) };
 }
 
-export function requestCookieReader(request: Request): CookieReader {
+function requestCookieReader(request: Request): CookieReader {
   const header = request.headers.get('cookie');
   return (name) => readCookie(header, name);
 }
 
-export function viewerFromRequest(request: Request): Promise<Viewer> {
-  return resolveViewer(requestCookieReader(request));
+export function viewerFromRequest(db: Db, request: Request): Promise<Viewer> {
+  return resolveViewer(db, requestCookieReader(request));
 }
 
 export const authRequiredMessage = 'Authentication required. Please sign in.';
 export const subscriptionRequiredMessage = 'An active subscription or beta access is required.';
 
 /** The signed-in session and user, or a 401. */
-export async function requireUser(request: Request) {
-  const viewer = await viewerFromRequest(request);
+export async function requireUser(db: Db, request: Request) {
+  const viewer = await viewerFromRequest(db, request);
   if (!viewer.session || !viewer.user) throw new AppError('unauthorized', authRequiredMessage);
   return { session: viewer.session, user: viewer.user };
 }
 
 /** A signed-in user with an active subscription, a trial or the beta flag: 401, else 403. */
-export async function requireEntitledUser(request: Request) {
-  const signedIn = await requireUser(request);
+export async function requireEntitledUser(db: Db, request: Request) {
+  const signedIn = await requireUser(db, request);
   if (!isEntitled(signedIn.user)) throw new AppError('forbidden', subscriptionRequiredMessage);
   return signedIn;
 }

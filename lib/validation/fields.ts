@@ -24,3 +24,13 @@ export function optionalText(message: string, max: number) {
 export function requiredChoice<const Values extends readonly [string, ...string[]]>(values: Values, message: string) {
   return z.enum(values, { error: message });
 }
+
+export const emailMessage = 'Please enter a valid email';
+
+/** A required email address, trimmed and lowercased; every failure reads the spec's email message. */
+export const emailAddress = requiredText(emailMessage).toLowerCase().max(254, emailMessage).pipe(z.email(emailMessage));
+
+/** Required text of `min` to `max` characters; absent, wrong-typed and too short all read `message`. */
+export function boundedText(message: string, max: number, min = 1) {
+  return requiredText(message, min).max(max, `Must be at most ${max} characters`);
+}

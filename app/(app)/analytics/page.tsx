@@ -12,7 +12,7 @@ export const metadata: Metadata = { title: 'Analytics' };
 export const dynamic = 'force-dynamic';
 
 export default async function AnalyticsPage() {
-  if (!(await guardPage('/analytics'))) return null;
+  if (!(await guardPage(db, '/analytics'))) return null;
   const summary = await getAnalyticsSummary(db);
   return (
     <div className="space-y-6">

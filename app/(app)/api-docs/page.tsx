@@ -6,13 +6,14 @@ import { PageHeader } from '@/components/shell/page-header';
 import { Button } from '@/components/ui/button';
 import { buildOpenApiDocument } from '@/lib/api-v1/openapi';
 import { guardPage } from '@/lib/auth/page-guard';
+import { db } from '@/lib/db';
 
 export const metadata: Metadata = { title: 'API Documentation' };
 export const dynamic = 'force-dynamic';
 
 /** The read API's documentation (issue 17), rendered from the same OpenAPI document /api/v1/openapi.json serves. */
 export default async function ApiDocsPage() {
-  if (!(await guardPage('/api-docs'))) return null;
+  if (!(await guardPage(db, '/api-docs'))) return null;
   const requestHeaders = await headers();
   const host = requestHeaders.get('host') ?? 'localhost:3000';
   const protocol = requestHeaders.get('x-forwarded-proto')?.split(',')[0]?.trim() || (host.startsWith('localhost') || host.startsWith('127.') ? 'http' : 'https');

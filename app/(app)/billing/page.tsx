@@ -4,12 +4,13 @@ import { PageHeader } from '@/components/shell/page-header';
 import { PaymentDocumentGuard } from '@/components/security/payment-document-guard';
 import { guardPage } from '@/lib/auth/page-guard';
 import { providerSources } from '@/lib/http/security-headers';
+import { db } from '@/lib/db';
 
 export const metadata: Metadata = { title: 'Billing' };
 export const dynamic = 'force-dynamic';
 
 export default async function BillingPage() {
-  if (!(await guardPage('/billing'))) return null;
+  if (!(await guardPage(db, '/billing'))) return null;
   return (
     <>
       <PaymentDocumentGuard isNeeded={providerSources().script.length > 0} />

@@ -4,6 +4,7 @@ import { PageHeader } from '@/components/shell/page-header';
 import { PaymentDocumentGuard } from '@/components/security/payment-document-guard';
 import { guardPage } from '@/lib/auth/page-guard';
 import { providerSources } from '@/lib/http/security-headers';
+import { db } from '@/lib/db';
 
 export const metadata: Metadata = { title: 'Checkout' };
 export const dynamic = 'force-dynamic';
@@ -15,7 +16,7 @@ function single(value: string | string[] | undefined): string | null {
 }
 
 export default async function CheckoutPage({ searchParams }: { searchParams: SearchParams }) {
-  if (!(await guardPage('/checkout'))) return null;
+  if (!(await guardPage(db, '/checkout'))) return null;
   const query = await searchParams;
   return (
     <>

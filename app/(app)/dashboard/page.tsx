@@ -1,9 +1,10 @@
 import { DashboardView } from '@/components/dashboard/dashboard-view';
 import { guardPage } from '@/lib/auth/page-guard';
+import { db } from '@/lib/db';
 
 export const dynamic = 'force-dynamic';
 
 export default async function DashboardPage() {
-  if (!(await guardPage('/dashboard'))) return null;
+  if (!(await guardPage(db, '/dashboard'))) return null;
   return <DashboardView />;
 }

@@ -10,7 +10,7 @@ export const metadata: Metadata = { title: 'Data Sources' };
 export const dynamic = 'force-dynamic';
 
 export default async function DataSourcesPage() {
-  if (!(await guardPage('/data-sources'))) return null;
+  if (!(await guardPage(db, '/data-sources'))) return null;
   const now = new Date();
   const data = await listDataSources(db, now);
   return (

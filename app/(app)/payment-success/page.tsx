@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import { PaymentSuccessView } from '@/components/billing/payment-success-view';
 import { PageHeader } from '@/components/shell/page-header';
 import { guardPage } from '@/lib/auth/page-guard';
+import { db } from '@/lib/db';
 
 export const metadata: Metadata = { title: 'Payment' };
 export const dynamic = 'force-dynamic';
@@ -13,7 +14,7 @@ function single(value: string | string[] | undefined): string | null {
 }
 
 export default async function PaymentSuccessPage({ searchParams }: { searchParams: SearchParams }) {
-  if (!(await guardPage('/payment-success'))) return null;
+  if (!(await guardPage(db, '/payment-success'))) return null;
   const query = await searchParams;
   return (
     <>

@@ -5,11 +5,12 @@ import { ReportsBrowser } from '@/components/reports/reports-browser';
 import { InlineDisclaimer } from '@/components/shared/disclaimer';
 import { PageHeader } from '@/components/shell/page-header';
 import { guardPage } from '@/lib/auth/page-guard';
+import { db } from '@/lib/db';
 
 export const metadata: Metadata = { title: 'Reports' };
 
 export default async function ReportsPage() {
-  if (!(await guardPage('/reports'))) return null;
+  if (!(await guardPage(db, '/reports'))) return null;
   return (
     <div className="space-y-6">
       <PageHeader title="Intelligence Reports" description="Reports on treasury health, signals, risk and discoveries, covering the top 100 holders.">

@@ -4,6 +4,7 @@ import { PageHeader } from '@/components/shell/page-header';
 import { PaymentDocumentGuard } from '@/components/security/payment-document-guard';
 import { guardPage } from '@/lib/auth/page-guard';
 import { providerSources } from '@/lib/http/security-headers';
+import { db } from '@/lib/db';
 
 export const metadata: Metadata = { title: 'Stripe Test' };
 export const dynamic = 'force-dynamic';
@@ -11,7 +12,7 @@ export const dynamic = 'force-dynamic';
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
 export default async function StripeTestPage({ searchParams }: { searchParams: SearchParams }) {
-  if (!(await guardPage('/stripe-test'))) return null;
+  if (!(await guardPage(db, '/stripe-test'))) return null;
   const status = (await searchParams).redirect_status;
   return (
     <>

@@ -10,7 +10,7 @@ export const metadata: Metadata = { title: 'Choose a new password' };
 export const dynamic = 'force-dynamic';
 
 export default async function ResetPasswordPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
-  if (!(await guardPage('/reset-password'))) return null;
+  if (!(await guardPage(db, '/reset-password'))) return null;
   const { token } = await searchParams;
   const valid = typeof token === 'string' && token.length <= 200 && !token.includes('\u0000') && (await findResetToken(db, token)) !== null;
   if (!valid) {

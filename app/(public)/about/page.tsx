@@ -8,7 +8,7 @@ export const metadata: Metadata = { title: 'About' };
 export const dynamic = 'force-dynamic';
 
 export default async function AboutPage() {
-  if (!(await guardPage('/about'))) return null;
+  if (!(await guardPage(db, '/about'))) return null;
   const [companiesTracked, sources] = await Promise.all([db.company.count(), listDataSources(db)]);
   return <AboutView counts={{ companiesTracked, dataSources: sources.sources.filter((source) => source.state !== 'planned').length }} />;
 }

@@ -3,12 +3,13 @@ import { ContactDetails } from '@/components/feedback/contact-details';
 import { ContactForm } from '@/components/feedback/contact-form';
 import { PageHeader } from '@/components/shell/page-header';
 import { guardPage } from '@/lib/auth/page-guard';
+import { db } from '@/lib/db';
 
 export const metadata: Metadata = { title: 'Contact Us' };
 export const dynamic = 'force-dynamic';
 
 export default async function ContactPage() {
-  if (!(await guardPage('/contact'))) return null;
+  if (!(await guardPage(db, '/contact'))) return null;
   return (
     <>
       <PageHeader title="Contact Us" description="Questions, data requests or partnership ideas: our team is here to help." />

@@ -3,12 +3,13 @@ import { AuthCard } from '@/components/auth/auth-card';
 import { TokenActionCard } from '@/components/email/token-action-card';
 import { guardPage } from '@/lib/auth/page-guard';
 import { invalidUnsubscribeMessage, readUnsubscribeToken, unsubscribeScopeLabels } from '@/lib/mail/unsubscribe';
+import { db } from '@/lib/db';
 
 export const metadata: Metadata = { title: 'Unsubscribe' };
 export const dynamic = 'force-dynamic';
 
 export default async function UnsubscribePage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
-  const viewer = await guardPage('/unsubscribe');
+  const viewer = await guardPage(db, '/unsubscribe');
   if (!viewer) return null;
   const { token } = await searchParams;
   const claim = typeof token === 'string' && token.length <= 500 ? readUnsubscribeToken(token) : null;

@@ -1,12 +1,13 @@
 import type { Metadata } from 'next';
 import { TokenActionCard } from '@/components/email/token-action-card';
 import { guardPage } from '@/lib/auth/page-guard';
+import { db } from '@/lib/db';
 
 export const metadata: Metadata = { title: 'Confirm your email' };
 export const dynamic = 'force-dynamic';
 
 export default async function VerifyEmailPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
-  const viewer = await guardPage('/verify-email');
+  const viewer = await guardPage(db, '/verify-email');
   if (!viewer) return null;
   const { token } = await searchParams;
   return (

@@ -5,13 +5,14 @@ import { registeredUser } from '@/lib/testing/users';
 import { POST as logout } from '../auth/logout/route';
 import { POST as resetBeta } from './reset/route';
 import { POST as verifyBeta } from './verify/route';
+import { db } from '@/lib/db';
 
 // Issue 13, points 2 and 3, on the server's side: logout closes the gate this browser had passed, and
 // `?reset=true` shows the gate even to an account holding beta access, until a code is entered again.
 
 beforeAll(resetDatabase);
 
-const viewerOf = (cookie: string) => viewerFromRequest(new Request('http://localhost/settings', { headers: { cookie } }));
+const viewerOf = (cookie: string) => viewerFromRequest(db, new Request('http://localhost/settings', { headers: { cookie } }));
 
 it('logout drops the gate cookie with the session', async () => {
   const { jar } = await registeredUser(true, 'logout-gate');

@@ -9,7 +9,7 @@ export const dynamic = 'force-dynamic';
 
 /** The assistant's answer to a plain chat message (spec 001 §7): message, suggestedActions, treasuryAnalysis. */
 export const POST = route(async (request) => {
-  const { user } = await requireEntitledUser(request);
+  const { user } = await requireEntitledUser(db, request);
   const { message } = await readJson(request, chatMessageSchema, chatBodyLimitBytes);
   await limitChat(user.id);
   return Response.json(await answerChat(db, message), { headers: { 'Cache-Control': 'private, no-store' } });

@@ -9,7 +9,7 @@ export const dynamic = 'force-dynamic';
 
 /** Tracked companies with their computed metrics, largest holder first. */
 export const GET = route(async (request) => {
-  await requireEntitledUser(request);
+  await requireEntitledUser(db, request);
   const page = readQuery(request, pageQuerySchema);
   return Response.json(await listCompanies(db, page), { headers: { 'Cache-Control': 'private, no-store' } });
 });

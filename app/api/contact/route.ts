@@ -1,4 +1,4 @@
-import { contactSchema } from '@/lib/auth/schemas';
+import { contactSchema } from '@/lib/feedback/schema';
 import { viewerFromRequest } from '@/lib/auth/viewer';
 import { db } from '@/lib/db';
 import { AppError } from '@/lib/http/errors';
@@ -8,7 +8,7 @@ import { enforceLimit } from '@/lib/rate-limit';
 
 /** Contact Us (spec 000 §2, §7): open to anyone past the beta gate; a signed-in sender is recorded. */
 export const POST = route(async (request) => {
-  const viewer = await viewerFromRequest(request);
+  const viewer = await viewerFromRequest(db, request);
   if (!viewer.betaPassed) throw new AppError('forbidden', 'Beta access is required. Please enter your invitation code.');
   await enforceLimit('contact', clientIp(request), 'Too many messages sent. Please try again in an hour.');
   const input = await readJson(request, contactSchema);

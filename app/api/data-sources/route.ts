@@ -7,6 +7,6 @@ export const dynamic = 'force-dynamic';
 
 /** The data-sources catalogue (spec 001 §3) with signal counts from the stored signals. */
 export const GET = route(async (request) => {
-  await requireEntitledUser(request);
+  await requireEntitledUser(db, request);
   return Response.json(await listDataSources(db), { headers: { 'Cache-Control': 'private, no-store' } });
 });

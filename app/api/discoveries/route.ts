@@ -9,7 +9,7 @@ export const dynamic = 'force-dynamic';
 
 /** The discovery pipeline: companies showing signs of adopting bitcoin, newest first. */
 export const GET = route(async (request) => {
-  await requireEntitledUser(request);
+  await requireEntitledUser(db, request);
   const query = readQuery(request, discoveriesQuerySchema);
   return Response.json(await listDiscoveries(db, query), { headers: { 'Cache-Control': 'private, no-store' } });
 });

@@ -7,6 +7,6 @@ export const dynamic = 'force-dynamic';
 
 /** Latest BTC and ETH prices with their 24-hour change, and a year of BTC history. */
 export const GET = route(async (request) => {
-  await requireEntitledUser(request);
+  await requireEntitledUser(db, request);
   return Response.json(await getMarketData(db), { headers: { 'Cache-Control': 'private, no-store' } });
 });

@@ -9,14 +9,14 @@ export const dynamic = 'force-dynamic';
 
 /** The caller's reports and the scheduler's shared ones, newest first, by period and search text. */
 export const GET = route(async (request) => {
-  const { user } = await requireEntitledUser(request);
+  const { user } = await requireEntitledUser(db, request);
   const query = readQuery(request, reportsQuerySchema);
   return Response.json(await listReports(db, user.id, query), { headers: { 'Cache-Control': 'private, no-store' } });
 });
 
 /** Generate Custom Report / Use Template: answers the 'generating' row; the PDF follows in this process. */
 export const POST = route(async (request) => {
-  const { user } = await requireEntitledUser(request);
+  const { user } = await requireEntitledUser(db, request);
   const input = await readJson(request, createReportSchema);
   const { report, generation } = await requestReport(db, user, input);
   void generation;

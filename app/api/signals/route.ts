@@ -13,7 +13,7 @@ export const dynamic = 'force-dynamic';
  * is the array the spec's client reads; the next page's cursor is in `X-Next-Cursor` (and `Link`).
  */
 export const GET = route(async (request) => {
-  await requireEntitledUser(request);
+  await requireEntitledUser(db, request);
   const { cursor: rawCursor, ...query } = readQuery(request, signalsQuerySchema);
   const cursor = rawCursor ? decodeCursor(rawCursor) : undefined;
   if (cursor === null) throw new AppError('validation_failed', 'cursor is not valid; use the X-Next-Cursor value of the previous page', { cursor: ['invalid cursor'] });

@@ -1,4 +1,4 @@
-import { suggestionSchema } from '@/lib/auth/schemas';
+import { suggestionSchema } from '@/lib/feedback/schema';
 import { requireEntitledUser } from '@/lib/auth/viewer';
 import { db } from '@/lib/db';
 import { readJson, route } from '@/lib/http/route';
@@ -7,7 +7,7 @@ import { enforceLimit } from '@/lib/rate-limit';
 
 /** Feature Suggestions (spec 000 §2, §7): subscribed or beta users only, like the /suggestions page. */
 export const POST = route(async (request) => {
-  const { user } = await requireEntitledUser(request);
+  const { user } = await requireEntitledUser(db, request);
   await enforceLimit('suggestions', user.id, 'Too many suggestions submitted. Please try again in an hour.');
   const input = await readJson(request, suggestionSchema);
   const { id } = await db.suggestion.create({ data: { ...input, email: input.email ?? null, userId: user.id }, select: { id: true } });

@@ -4,6 +4,7 @@ import { requestOrigin } from '@/lib/affiliate/urls';
 import { cookieOptions, referralCookie } from '@/lib/auth/cookies';
 import { viewerFromRequest } from '@/lib/auth/viewer';
 import { clientIp } from '@/lib/http/route';
+import { db } from '@/lib/db';
 
 const referralMaxAgeSeconds = 30 * 24 * 60 * 60;
 
@@ -24,7 +25,7 @@ export async function GET(request: Request, context: { params: Promise<{ code: s
     const { code } = await context.params;
     const link = await findActiveLink(code);
     if (!link) return redirectTo(request, '/');
-    const { user } = await viewerFromRequest(request);
+    const { user } = await viewerFromRequest(db, request);
     if (user?.id !== link.userId) await recordClick(link.id, clientIp(request));
     if (user) return redirectTo(request, '/');
     const response = redirectTo(request, '/register');

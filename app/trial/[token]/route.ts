@@ -4,6 +4,7 @@ import { checkInfluencerTrial, redeemInfluencerTrial } from '@/lib/affiliate/tri
 import { requestOrigin } from '@/lib/affiliate/urls';
 import { cookieOptions, trialCookie } from '@/lib/auth/cookies';
 import { viewerFromRequest } from '@/lib/auth/viewer';
+import { db } from '@/lib/db';
 
 // Long enough to pass the beta gate and fill in the form, short enough not to linger.
 const pendingTrialMaxAgeSeconds = 60 * 60;
@@ -28,7 +29,7 @@ function refuse(request: Request, reason: TrialFailure) {
 export async function GET(request: Request, context: { params: Promise<{ token: string }> }) {
   try {
     const { token } = await context.params;
-    const { user } = await viewerFromRequest(request);
+    const { user } = await viewerFromRequest(db, request);
     if (!user) {
       const failure = await checkInfluencerTrial(token);
       if (failure) return refuse(request, failure);

@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
 import { isTrialFailure, trialFailureMessages } from '@/lib/affiliate/schema';
 import { getPageViewer } from '@/lib/auth/page-guard';
+import { db } from '@/lib/db';
 
 export const metadata: Metadata = { title: 'Trial link not applied' };
 export const dynamic = 'force-dynamic';
@@ -12,7 +13,7 @@ export const dynamic = 'force-dynamic';
 // /trial/{token} sends every refusal here, whoever opened the link: a signed-out or unsubscribed
 // visitor could not reach /affiliate to read the explanation.
 export default async function TrialUnavailablePage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
-  const [{ reason }, viewer] = await Promise.all([searchParams, getPageViewer()]);
+  const [{ reason }, viewer] = await Promise.all([searchParams, getPageViewer(db)]);
   const message = trialFailureMessages[isTrialFailure(reason) ? reason : 'invalid'];
 
   return (

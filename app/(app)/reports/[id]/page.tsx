@@ -28,7 +28,7 @@ async function loadReport(userId: string, id: string) {
 }
 
 export default async function ReportPage({ params }: { params: Promise<{ id: string }> }) {
-  const viewer = await guardPage('/reports/report');
+  const viewer = await guardPage(db, '/reports/report');
   if (!viewer) return null;
   if (!viewer.user) notFound();
   const { id } = await params;

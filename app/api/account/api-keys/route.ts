@@ -12,13 +12,13 @@ export const dynamic = 'force-dynamic';
 
 /** The signed-in user's keys, newest first, without their secrets. */
 export const GET = route(async (request) => {
-  const { user } = await requireUser(request);
+  const { user } = await requireUser(db, request);
   return Response.json(await listApiKeys(db, user.id), { headers: { 'Cache-Control': 'private, no-store' } });
 });
 
 /** Creates a key. The secret is in this answer only: it is stored as a hash. */
 export const POST = route(async (request) => {
-  const { user } = await requireEntitledUser(request);
+  const { user } = await requireEntitledUser(db, request);
   const input = await readJson(request, createApiKeySchema);
   if ((await countActiveKeys(db, user.id)) >= maxActiveKeys) {
     throw new AppError('conflict', `You can have at most ${maxActiveKeys} active keys. Revoke one first.`);

@@ -1,17 +1,18 @@
 import { requireEntitledUser } from '@/lib/auth/viewer';
 import { createLink, listLinks } from '@/lib/affiliate/links';
 import { requestOrigin } from '@/lib/affiliate/urls';
-import { affiliateLinkSchema } from '@/lib/auth/schemas';
+import { affiliateLinkSchema } from '@/lib/affiliate/schema';
 import { readJson, route } from '@/lib/http/route';
 import { enforceLimit } from '@/lib/rate-limit';
+import { db } from '@/lib/db';
 
 export const GET = route(async (request) => {
-  const { user } = await requireEntitledUser(request);
+  const { user } = await requireEntitledUser(db, request);
   return Response.json(await listLinks(user.id, requestOrigin(request)), { headers: { 'Cache-Control': 'no-store' } });
 });
 
 export const POST = route(async (request) => {
-  const { user } = await requireEntitledUser(request);
+  const { user } = await requireEntitledUser(db, request);
   const { name } = await readJson(request, affiliateLinkSchema);
   await enforceLimit('affiliateLinks', user.id, 'Too many affiliate links created. Please try again in an hour.');
   return Response.json(await createLink(user.id, name, requestOrigin(request)), { status: 201 });

@@ -11,7 +11,7 @@ const exportQuerySchema = z.object({ format: z.enum(['pdf', 'csv'], { message: '
 
 /** The Analytics page's Export Report: every company with its metrics (CSV) or a PDF summary. */
 export const GET = route(async (request) => {
-  await requireEntitledUser(request);
+  await requireEntitledUser(db, request);
   const { format } = readQuery(request, exportQuerySchema);
   const now = new Date();
   const stamp = now.toISOString().slice(0, 10);

@@ -7,6 +7,6 @@ export const dynamic = 'force-dynamic';
 
 /** Percent of companies by health grade, keyed A-B, C-D and E-F; sums to 100. */
 export const GET = route(async (request) => {
-  await requireEntitledUser(request);
+  await requireEntitledUser(db, request);
   return Response.json(await getHealthDistribution(db), { headers: { 'Cache-Control': 'private, no-store' } });
 });

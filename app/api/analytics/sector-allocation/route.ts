@@ -7,6 +7,6 @@ export const dynamic = 'force-dynamic';
 
 /** Share of all bitcoin held, by sector, with the number of companies; sums to 100. */
 export const GET = route(async (request) => {
-  await requireEntitledUser(request);
+  await requireEntitledUser(db, request);
   return Response.json(await getSectorAllocation(db), { headers: { 'Cache-Control': 'private, no-store' } });
 });

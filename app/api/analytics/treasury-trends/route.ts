@@ -9,7 +9,7 @@ export const dynamic = 'force-dynamic';
 
 /** Total bitcoin held by tracked companies and its value, per date (`?days=` limits the span). */
 export const GET = route(async (request) => {
-  await requireEntitledUser(request);
+  await requireEntitledUser(db, request);
   const { days } = readQuery(request, trendsQuerySchema);
   return Response.json(await getTreasuryTrends(db, { days }), { headers: { 'Cache-Control': 'private, no-store' } });
 });

@@ -2,6 +2,7 @@ import NextAuth from 'next-auth';
 import { authOptions, nextAuthRequestProblem } from '@/lib/auth/next-auth';
 import { AppError } from '@/lib/http/errors';
 import { route } from '@/lib/http/route';
+import { db } from '@/lib/db';
 
 // The spec's JSON endpoints (login, register, logout, user, mfa/*) are static routes and take
 // precedence; everything else under /api/auth is next-auth's.
@@ -11,7 +12,7 @@ const handler = route<{ params: Promise<{ nextauth: string[] }> }>(async (reques
   if (problem) throw problem;
   let response: Response;
   try {
-    response = await NextAuth(authOptions())(request, context);
+    response = await NextAuth(authOptions(db))(request, context);
   } catch (error) {
     // next-auth reads an application/json body with request.json() and lets its SyntaxError escape.
     if (error instanceof SyntaxError) throw new AppError('invalid_json', 'Request body must be valid JSON');

@@ -1,7 +1,7 @@
 import { NextResponse } from 'next/server';
 import { assertAcceptablePassword, currentPasswordWrongMessage } from '@/lib/auth/accounts';
 import { hashPassword, verifyPassword } from '@/lib/auth/password';
-import { changePasswordSchema } from '@/lib/auth/schemas';
+import { changePasswordSchema } from '@/lib/auth/schema';
 import { revokeAllSessions, signIn } from '@/lib/auth/session';
 import { requireUser } from '@/lib/auth/viewer';
 import { db } from '@/lib/db';
@@ -11,7 +11,7 @@ import { enforceLimit } from '@/lib/rate-limit';
 
 /** Changes the password and signs out every other browser; this one gets a fresh session. */
 export const POST = route(async (request) => {
-  const { user } = await requireUser(request);
+  const { user } = await requireUser(db, request);
   await enforceLimit('changePassword', user.id, 'Too many attempts. Please wait 15 minutes and try again.');
   const input = await readJson(request, changePasswordSchema);
   if (!(await verifyPassword(input.currentPassword, user.passwordHash))) {
@@ -19,8 +19,8 @@ export const POST = route(async (request) => {
   }
   assertAcceptablePassword(input.newPassword, 'newPassword');
   await db.user.update({ where: { id: user.id }, data: { passwordHash: await hashPassword(input.newPassword), passwordChangedAt: new Date() } });
-  await revokeAllSessions(user.id);
+  await revokeAllSessions(db, user.id);
   const response = NextResponse.json({ success: true, message: 'Password changed successfully' });
-  await signIn(response, user.id, request);
+  await signIn(db, response, user.id, request);
   return response;
 });

@@ -1,5 +1,5 @@
 import { requestPasswordReset, resetRequestedMessage } from '@/lib/auth/password-reset';
-import { forgotPasswordSchema } from '@/lib/auth/reset-schemas';
+import { forgotPasswordSchema } from '@/lib/auth/schema';
 import { db } from '@/lib/db';
 import { clientIp, readJson, route } from '@/lib/http/route';
 import { deliverSoon } from '@/lib/mail/sender';

@@ -1,9 +1,10 @@
 import { completePasswordStep, checkCredentials, grantBetaFromRequest } from '@/lib/auth/accounts';
-import { loginSchema } from '@/lib/auth/schemas';
+import { loginSchema } from '@/lib/auth/schema';
 import { readJson, route } from '@/lib/http/route';
+import { db } from '@/lib/db';
 
 export const POST = route(async (request) => {
   const input = await readJson(request, loginSchema);
-  const user = await grantBetaFromRequest(await checkCredentials(input, request), request);
-  return completePasswordStep(user, request, 200);
+  const user = await grantBetaFromRequest(db, await checkCredentials(db, input, request), request);
+  return completePasswordStep(db, user, request, 200);
 });

@@ -3,7 +3,7 @@ import { completePasswordStep, registerAccount } from '@/lib/auth/accounts';
 import { sendVerificationEmail } from '@/lib/auth/email-verification';
 import { db } from '@/lib/db';
 import { deliverSoon } from '@/lib/mail/sender';
-import { registerSchema } from '@/lib/auth/schemas';
+import { registerSchema } from '@/lib/auth/schema';
 import { clientIp, readJson, route } from '@/lib/http/route';
 import { enforceLimit } from '@/lib/rate-limit';
 
@@ -12,9 +12,9 @@ import { enforceLimit } from '@/lib/rate-limit';
 export const POST = route(async (request) => {
   await enforceLimit('register', clientIp(request), 'Too many accounts created from this address. Please try again later.');
   const input = await readJson(request, registerSchema);
-  const user = await registerAccount(input, request);
+  const user = await registerAccount(db, input, request);
   await attributeRegistration(user.id, request);
   await sendVerificationEmail(db, user, { limited: false });
   void deliverSoon(db);
-  return completePasswordStep(user, request, 201);
+  return completePasswordStep(db, user, request, 201);
 });

@@ -1,5 +1,5 @@
 import { passwordResetMessage, resetPassword } from '@/lib/auth/password-reset';
-import { resetPasswordSchema } from '@/lib/auth/reset-schemas';
+import { resetPasswordSchema } from '@/lib/auth/schema';
 import { db } from '@/lib/db';
 import { clientIp, readJson, route } from '@/lib/http/route';
 import { deliverSoon } from '@/lib/mail/sender';

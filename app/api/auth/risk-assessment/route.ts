@@ -1,11 +1,12 @@
 import { assessRisk, remainingBackupCodes } from '@/lib/auth/mfa';
 import { requireUser } from '@/lib/auth/viewer';
 import { route } from '@/lib/http/route';
+import { db } from '@/lib/db';
 
 export const dynamic = 'force-dynamic';
 
 export const GET = route(async (request) => {
-  const { user } = await requireUser(request);
-  const backupCodesRemaining = user.mfaEnabled ? await remainingBackupCodes(user.id) : 0;
+  const { user } = await requireUser(db, request);
+  const backupCodesRemaining = user.mfaEnabled ? await remainingBackupCodes(db, user.id) : 0;
   return Response.json(assessRisk({ ...user, backupCodesRemaining }));
 });

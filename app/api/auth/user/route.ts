@@ -1,9 +1,10 @@
 import { requireUser, toPublicUser } from '@/lib/auth/viewer';
 import { route } from '@/lib/http/route';
+import { db } from '@/lib/db';
 
 export const dynamic = 'force-dynamic';
 
 export const GET = route(async (request) => {
-  const { user } = await requireUser(request);
+  const { user } = await requireUser(db, request);
   return Response.json(toPublicUser(user), { headers: { 'Cache-Control': 'private, no-store' } });
 });

@@ -1,5 +1,5 @@
 import { verifyEmail } from '@/lib/auth/email-verification';
-import { verifyEmailSchema } from '@/lib/auth/reset-schemas';
+import { verifyEmailSchema } from '@/lib/auth/schema';
 import { db } from '@/lib/db';
 import { clientIp, readJson, route } from '@/lib/http/route';
 import { enforceRateLimit } from '@/lib/rate-limit';

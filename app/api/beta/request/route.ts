@@ -1,4 +1,4 @@
-import { betaRequestSchema } from '@/lib/auth/schemas';
+import { betaRequestSchema } from '@/lib/auth/schema';
 import { db } from '@/lib/db';
 import { clientIp, readJson, route } from '@/lib/http/route';
 import { enforceLimit } from '@/lib/rate-limit';

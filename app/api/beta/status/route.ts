@@ -1,10 +1,11 @@
 import { betaGateEnabled } from '@/lib/auth/beta';
 import { viewerFromRequest } from '@/lib/auth/viewer';
 import { route } from '@/lib/http/route';
+import { db } from '@/lib/db';
 
 export const dynamic = 'force-dynamic';
 
 export const GET = route(async (request) => {
-  const viewer = await viewerFromRequest(request);
+  const viewer = await viewerFromRequest(db, request);
   return Response.json({ granted: viewer.betaPassed, gateEnabled: betaGateEnabled() });
 });

@@ -1,7 +1,7 @@
 import { NextResponse } from 'next/server';
 import { isValidBetaCode, issueBetaToken } from '@/lib/auth/beta';
 import { betaCookie, betaMaxAgeSeconds, betaResetCookie, cookieOptions } from '@/lib/auth/cookies';
-import { betaCodeSchema } from '@/lib/auth/schemas';
+import { betaCodeSchema } from '@/lib/auth/schema';
 import { viewerFromRequest } from '@/lib/auth/viewer';
 import { db } from '@/lib/db';
 import { clientIp, readJson, route } from '@/lib/http/route';
@@ -16,7 +16,7 @@ export const POST = route(async (request) => {
   const response = NextResponse.json({ valid: true });
   response.cookies.set(betaCookie, issueBetaToken(input.code), cookieOptions(request, betaMaxAgeSeconds));
   response.cookies.set(betaResetCookie, '', cookieOptions(request, 0));
-  const { user } = await viewerFromRequest(request);
+  const { user } = await viewerFromRequest(db, request);
   if (user && !user.betaAccess) await db.user.update({ where: { id: user.id }, data: { betaAccess: true } });
   return response;
 });

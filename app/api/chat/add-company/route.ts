@@ -9,7 +9,7 @@ export const dynamic = 'force-dynamic';
 
 /** Adds a company to tracking from the assistant (spec 001 §7): 201 with the company; 409 when it is already tracked. */
 export const POST = route(async (request) => {
-  const { user } = await requireEntitledUser(request);
+  const { user } = await requireEntitledUser(db, request);
   const input = await readJson(request, addCompanySchema, chatBodyLimitBytes);
   await limitAddCompany(user.id);
   return Response.json(await addCompany(db, user.id, input), { status: 201 });

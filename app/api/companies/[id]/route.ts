@@ -8,7 +8,7 @@ export const dynamic = 'force-dynamic';
 
 /** One company with its holdings history, mNAV history, audit trail of changes and signals. */
 export const GET = route<{ params: Promise<{ id: string }> }>(async (request, { params }) => {
-  await requireEntitledUser(request);
+  await requireEntitledUser(db, request);
   const { id } = await params;
   const company = id.length <= 64 ? await getCompanyDetail(db, id) : null;
   if (!company) throw new AppError('not_found', 'Company not found');

@@ -7,6 +7,6 @@ export const dynamic = 'force-dynamic';
 
 /** The dashboard's stat cards (spec 001 §3), computed from stored holdings, metrics and signals. */
 export const GET = route(async (request) => {
-  await requireEntitledUser(request);
+  await requireEntitledUser(db, request);
   return Response.json(await getDashboardStats(db), { headers: { 'Cache-Control': 'private, no-store' } });
 });

@@ -7,6 +7,6 @@ export const dynamic = 'force-dynamic';
 
 /** When the data last changed, the user's refresh allowance, and each source's freshness. */
 export const GET = route(async (request) => {
-  const { user } = await requireEntitledUser(request);
+  const { user } = await requireEntitledUser(db, request);
   return Response.json(await getDataLatest(db, user.id), { headers: { 'Cache-Control': 'private, no-store' } });
 });

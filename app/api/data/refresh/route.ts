@@ -18,7 +18,7 @@ const ingestAndRecompute: RefreshWork = async (database) => {
 
 /** A manual refresh (no body): 100 per user per day, then 429 with the message the dashboard shows. */
 export const POST = route(async (request) => {
-  const { user } = await requireEntitledUser(request);
+  const { user } = await requireEntitledUser(db, request);
   const result = await manualRefresh(db, user.id, ingestAndRecompute);
   return Response.json({ message: result.message, itemsAdded: result.itemsAdded, refreshStats: result.refreshStats, ...result.refreshStats });
 });

@@ -10,6 +10,6 @@ export const dynamic = 'force-dynamic';
  * (the bar shows on the billing pages too); the market data proper stays behind the subscription.
  */
 export const GET = route(async (request) => {
-  await requireUser(request);
+  await requireUser(db, request);
   return Response.json({ bitcoin: await latestQuote(db, 'BTC') }, { headers: { 'Cache-Control': 'private, no-store' } });
 });

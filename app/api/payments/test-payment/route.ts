@@ -4,6 +4,7 @@ import { readJson } from '@/lib/http/route';
 import { createPaymentIntent } from '@/lib/payments/checkout';
 import { paymentRoute } from '@/lib/payments/http';
 import { enforceLimit } from '@/lib/rate-limit';
+import { db } from '@/lib/db';
 
 const schema = z.object({
   amount: z.literal(29, 'The test payment is 29 USD'),
@@ -12,7 +13,7 @@ const schema = z.object({
 
 // /stripe-test: a 29 USD payment that grants nothing.
 export const POST = paymentRoute(async (request) => {
-  const { user } = await requireUser(request);
+  const { user } = await requireUser(db, request);
   await readJson(request, schema);
   await enforceLimit('testPayments', user.id, 'Too many test payments. Please try again later.');
   return Response.json(await createPaymentIntent(user, 'test', 2900));

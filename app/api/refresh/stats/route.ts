@@ -7,6 +7,6 @@ export const dynamic = 'force-dynamic';
 
 /** The user's manual refreshes today and how many remain (spec 001 §3). */
 export const GET = route(async (request) => {
-  const { user } = await requireEntitledUser(request);
+  const { user } = await requireEntitledUser(db, request);
   return Response.json(await getRefreshStats(db, user.id), { headers: { 'Cache-Control': 'private, no-store' } });
 });

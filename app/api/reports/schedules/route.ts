@@ -6,6 +6,6 @@ import { listReportSchedules } from '@/lib/reports/schedules';
 export const dynamic = 'force-dynamic';
 
 export const GET = route(async (request) => {
-  await requireEntitledUser(request);
+  await requireEntitledUser(db, request);
   return Response.json(await listReportSchedules(db), { headers: { 'Cache-Control': 'private, no-store' } });
 });

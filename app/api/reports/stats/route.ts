@@ -7,6 +7,6 @@ export const dynamic = 'force-dynamic';
 
 /** The four tiles of the Reports page, counted over the reports the caller can see. */
 export const GET = route(async (request) => {
-  const { user } = await requireEntitledUser(request);
+  const { user } = await requireEntitledUser(db, request);
   return Response.json(await getReportStats(db, user.id), { headers: { 'Cache-Control': 'private, no-store' } });
 });

@@ -7,6 +7,6 @@ export const dynamic = 'force-dynamic';
 
 /** The Signals screen's header and four counters, over the active-signal window. */
 export const GET = route(async (request) => {
-  await requireEntitledUser(request);
+  await requireEntitledUser(db, request);
   return Response.json(await getSignalSummary(db), { headers: { 'Cache-Control': 'private, no-store' } });
 });

@@ -6,6 +6,7 @@ import { paymentRoute } from '@/lib/payments/http';
 import { planFieldSchema, resolvePlan } from '@/lib/payments/pricing';
 import { optionalText } from '@/lib/validation/fields';
 import { upgradeWithConfirmedPayment } from '@/lib/payments/upgrade';
+import { db } from '@/lib/db';
 
 const schema = z.object({
   planId: planFieldSchema('planId'),
@@ -14,7 +15,7 @@ const schema = z.object({
 
 // Applies a confirmed payment for the plan; without one the answer is 402 and nothing changes.
 export const POST = paymentRoute(async (request) => {
-  const { user } = await requireUser(request);
+  const { user } = await requireUser(db, request);
   const body = await readJson(request, schema);
   const { message, subscription } = await upgradeWithConfirmedPayment(user.id, resolvePlan(body.planId));
   return Response.json({ message, subscription: publicSubscription(subscription) });

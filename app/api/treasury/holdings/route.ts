@@ -9,7 +9,7 @@ export const dynamic = 'force-dynamic';
 
 /** Holdings records, largest holder first (spec 001 §3), with provenance and computed metrics. */
 export const GET = route(async (request) => {
-  await requireEntitledUser(request);
+  await requireEntitledUser(db, request);
   const page = readQuery(request, pageQuerySchema);
   return Response.json(await listHoldings(db, page), { headers: { 'Cache-Control': 'private, no-store' } });
 });

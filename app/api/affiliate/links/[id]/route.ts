@@ -3,9 +3,10 @@ import { setLinkActive } from '@/lib/affiliate/links';
 import { linkStatusSchema } from '@/lib/affiliate/schema';
 import { requestOrigin } from '@/lib/affiliate/urls';
 import { readJson, route } from '@/lib/http/route';
+import { db } from '@/lib/db';
 
 export const PATCH = route<{ params: Promise<{ id: string }> }>(async (request, { params }) => {
-  const { user } = await requireEntitledUser(request);
+  const { user } = await requireEntitledUser(db, request);
   const { id } = await params;
   const { isActive } = await readJson(request, linkStatusSchema);
   return Response.json(await setLinkActive(user.id, id, isActive, requestOrigin(request)));

@@ -1,9 +1,10 @@
+import { dismissMfaPrompt } from '@/lib/auth/service-mfa';
 import { requireUser } from '@/lib/auth/viewer';
 import { db } from '@/lib/db';
 import { route } from '@/lib/http/route';
 
 export const POST = route(async (request) => {
-  const { user } = await requireUser(request);
-  await db.user.update({ where: { id: user.id }, data: { mfaPromptDismissed: true } });
+  const { user } = await requireUser(db, request);
+  await dismissMfaPrompt(db, user.id);
   return Response.json({ promptDismissed: true });
 });

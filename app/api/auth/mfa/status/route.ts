@@ -1,14 +1,15 @@
 import { remainingBackupCodes } from '@/lib/auth/mfa';
 import { requireUser } from '@/lib/auth/viewer';
 import { route } from '@/lib/http/route';
+import { db } from '@/lib/db';
 
 export const dynamic = 'force-dynamic';
 
 export const GET = route(async (request) => {
-  const { user } = await requireUser(request);
+  const { user } = await requireUser(db, request);
   return Response.json({
     enabled: user.mfaEnabled,
-    backupCodesRemaining: user.mfaEnabled ? await remainingBackupCodes(user.id) : 0,
+    backupCodesRemaining: user.mfaEnabled ? await remainingBackupCodes(db, user.id) : 0,
     promptDismissed: user.mfaPromptDismissed,
   });
 });

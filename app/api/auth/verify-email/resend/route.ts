@@ -7,7 +7,7 @@ import { deliverSoon } from '@/lib/mail/sender';
 
 /** Sends the signed-in user a fresh verification link (rate-limited per account). */
 export const POST = route(async (request) => {
-  const { user } = await requireUser(request);
+  const { user } = await requireUser(db, request);
   if (user.emailVerifiedAt) throw new AppError('conflict', alreadyVerifiedMessage);
   await sendVerificationEmail(db, user, { limited: true });
   void deliverSoon(db);

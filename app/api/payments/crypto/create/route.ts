@@ -5,6 +5,7 @@ import { createCryptoPayment } from '@/lib/payments/crypto/payments';
 import { paymentRoute } from '@/lib/payments/http';
 import { intervalSchema, planFieldSchema, resolvePlan } from '@/lib/payments/pricing';
 import { enforceLimit } from '@/lib/rate-limit';
+import { db } from '@/lib/db';
 
 // userEmail is accepted for the page's sake and ignored: the payer is the session's user.
 const schema = z.object({
@@ -16,7 +17,7 @@ const schema = z.object({
 });
 
 export const POST = paymentRoute(async (request) => {
-  const { user } = await requireUser(request);
+  const { user } = await requireUser(db, request);
   const body = await readJson(request, schema);
   const plan = resolvePlan(body.planType);
   await enforceLimit('cryptoPayments', user.id, 'Too many crypto payments created. Please try again later.');

@@ -5,6 +5,7 @@ import { paymentRoute } from '@/lib/payments/http';
 import { createPaypalOrder } from '@/lib/payments/paypal';
 import { amountSchema, intervalSchema, planFieldSchema, priceFor, resolvePlan } from '@/lib/payments/pricing';
 import { enforceLimit } from '@/lib/rate-limit';
+import { db } from '@/lib/db';
 
 const schema = z.object({
   amount: amountSchema,
@@ -15,7 +16,7 @@ const schema = z.object({
 });
 
 export const POST = paymentRoute(async (request) => {
-  const { user } = await requireUser(request);
+  const { user } = await requireUser(db, request);
   const body = await readJson(request, schema);
   const plan = resolvePlan(body.planType);
   const amountCents = priceFor(plan, body.interval, body.amount);

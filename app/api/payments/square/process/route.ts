@@ -7,6 +7,7 @@ import { PaymentProblem, paymentRoute } from '@/lib/payments/http';
 import { amountSchema, intervalSchema, planFieldSchema, priceFor, resolvePlan } from '@/lib/payments/pricing';
 import { processSquarePayment } from '@/lib/payments/square';
 import { enforceLimit } from '@/lib/rate-limit';
+import { db } from '@/lib/db';
 
 const schema = z.object({
   sourceId: requiredText('sourceId is required').max(500, 'sourceId is at most 500 characters'),
@@ -18,7 +19,7 @@ const schema = z.object({
 
 // The Square form reads `error` from failures, so 4xx answers carry it beside `message`.
 export const POST = paymentRoute(async (request) => {
-  const { user } = await requireUser(request);
+  const { user } = await requireUser(db, request);
   try {
     const body = await readJson(request, schema);
     const plan = resolvePlan(body.planType);

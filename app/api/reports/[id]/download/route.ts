@@ -7,7 +7,7 @@ export const dynamic = 'force-dynamic';
 
 /** The report's PDF: an attachment, or inline (?inline=1) for the viewer's embedded frame. 409 until ready. */
 export const GET = route<{ params: Promise<{ id: string }> }>(async (request, { params }) => {
-  const { user } = await requireEntitledUser(request);
+  const { user } = await requireEntitledUser(db, request);
   const { id } = await params;
   const { pdf, filename } = await loadReportPdf(db, user.id, id);
   const inline = new URL(request.url).searchParams.get('inline') === '1';

@@ -7,7 +7,7 @@ export const dynamic = 'force-dynamic';
 
 /** The SEC filing behind a signal: form, date, items, accession number and document link. */
 export const GET = route<{ params: Promise<{ id: string }> }>(async (request, { params }) => {
-  await requireEntitledUser(request);
+  await requireEntitledUser(db, request);
   const { id } = await params;
   return Response.json(await getSignalFiling(db, id), { headers: { 'Cache-Control': 'private, no-store' } });
 });

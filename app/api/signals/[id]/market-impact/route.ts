@@ -7,7 +7,7 @@ export const dynamic = 'force-dynamic';
 
 /** The market analysis result of spec 001 §3, computed from stored prices (docs/metrics.md). */
 export const GET = route<{ params: Promise<{ id: string }> }>(async (request, { params }) => {
-  await requireEntitledUser(request);
+  await requireEntitledUser(db, request);
   const { id } = await params;
   return Response.json(await getMarketImpact(db, id), { headers: { 'Cache-Control': 'private, no-store' } });
 });

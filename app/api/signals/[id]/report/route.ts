@@ -7,7 +7,7 @@ export const dynamic = 'force-dynamic';
 
 /** The signal investigation PDF of the Investigation dialog's Export Report. */
 export const GET = route<{ params: Promise<{ id: string }> }>(async (request, { params }) => {
-  await requireEntitledUser(request);
+  await requireEntitledUser(db, request);
   const { id } = await params;
   const { pdf, filename } = await buildSignalInvestigation(db, id);
   return new Response(new Uint8Array(pdf), {

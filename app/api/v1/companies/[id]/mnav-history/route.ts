@@ -1,9 +1,9 @@
 import { db } from '@/lib/db';
 import { mnavHistoryExport } from '@/lib/api-v1/exports';
 import { v1Export } from '@/lib/api-v1/handler';
-import { historyExportQuerySchema } from '@/lib/api-v1/schemas';
+import { historyExportQuerySchema } from '@/lib/api-v1/schema';
 
 export const dynamic = 'force-dynamic';
 
 /** A company's mNAV history as on its detail screen, CSV or JSON. */
-export const GET = v1Export<typeof historyExportQuerySchema, { id: string }>({ query: historyExportQuerySchema, load: ({ params }) => mnavHistoryExport(db, params.id) });
+export const GET = v1Export<typeof historyExportQuerySchema, { id: string }>(db, { query: historyExportQuerySchema, load: ({ params }) => mnavHistoryExport(db, params.id) });

@@ -1,25 +1,23 @@
 import type { ZodType } from 'zod';
+import { affiliateLinkSchema } from '@/lib/affiliate/schema';
 import {
-  affiliateLinkSchema,
   authenticatorCodeMessage,
   backupCodeSchema,
   betaCodeSchema,
   betaRequestSchema,
   changePasswordFormSchema,
   changePasswordSchema,
-  contactSchema,
-  contactSubjects,
   loginSchema,
   mfaDisableMarker,
   mfaDisableSchema,
   mfaVerifySchema,
   mfaVerifySetupSchema,
-  priorities,
   registerSchema,
-  suggestionCategories,
-  suggestionSchema,
   totpCodeSchema,
-} from './schemas';
+} from '@/lib/auth/schema';
+import { contactSchema, contactSubjects, priorities, suggestionCategories, suggestionSchema } from '@/lib/feedback/schema';
+
+// Every request schema of spec 000 §5's forms, whichever domain it serves, against the spec's messages.
 
 /** The issues a schema reports, as `path: message` lines (path omitted for a top-level value). */
 function issues(schema: ZodType, input: unknown): string[] {

@@ -1,13 +1,9 @@
 import { z } from 'zod';
-import { optionalText, requiredChoice, requiredSecret, requiredText } from '@/lib/validation/fields';
+import { boundedText as text, emailAddress as email, requiredSecret, requiredText } from '@/lib/validation/fields';
 
-// Forms and route handlers share these schemas, so the browser and the server give the same
+// The auth forms and route handlers share these schemas, so the browser and the server give the same
 // messages (spec 000 §5). Server-only rules (common-password blocklist) live in lib/auth/password.ts.
 
-const emailMessage = 'Please enter a valid email';
-const email = requiredText(emailMessage).toLowerCase().max(254, emailMessage).pipe(z.email(emailMessage));
-/** Required text of `min` to `max` characters; absent, wrong-typed and too short all read `message`. */
-const text = (message: string, max: number, min = 1) => requiredText(message, min).max(max, `Must be at most ${max} characters`);
 const tooLongPassword = 'Password must be at most 256 characters';
 
 export const loginSchema = z.object({
@@ -51,6 +47,7 @@ export const mfaVerifySetupSchema = z.object({
   tempSecret: requiredText('tempSecret is required', 16).max(128, 'tempSecret is at most 128 characters'),
   code: totpCodeSchema,
 });
+export type MfaVerifySetupInput = z.infer<typeof mfaVerifySetupSchema>;
 
 export const mfaVerifySchema = z
   .object({
@@ -61,6 +58,7 @@ export const mfaVerifySchema = z
   .superRefine((value, ctx) => {
     if (!value.useBackup && !/^\d{6}$/.test(value.code)) ctx.addIssue({ code: 'custom', path: ['code'], message: authenticatorCodeMessage });
   });
+export type MfaVerifyInput = z.infer<typeof mfaVerifySchema>;
 
 export const mfaDisableSchema = z.object({ verificationCode: requiredText('verificationCode is required').max(64, 'verificationCode is at most 64 characters') });
 
@@ -70,28 +68,20 @@ export const mfaDisableMarker = 'VERIFIED';
 export const betaCodeSchema = z.object({ code: requiredText('Please enter your invitation code').max(64, 'Invalid Access Code') });
 export const betaRequestSchema = z.object({ email });
 
-export const suggestionCategories = ['data-sources', 'dashboard', 'analytics', 'alerts', 'ui-ux', 'integrations', 'mobile', 'other'] as const;
-export const priorities = ['low', 'medium', 'high', 'critical'] as const;
-export const contactSubjects = ['technical-support', 'billing', 'data-request', 'feature-request', 'partnership', 'general', 'other'] as const;
+// Password reset and address verification. The new password follows the registration rules
+// (registerSchema's own field, so the messages stay the spec's).
 
-export const suggestionSchema = z.object({
-  category: requiredChoice(suggestionCategories, 'Please select a category'),
-  title: text('Title must be at least 3 characters', 200, 3),
-  description: text('Please provide a detailed description (minimum 10 characters)', 5000, 10),
-  priority: requiredChoice(priorities, 'Please select a priority level'),
-  email: optionalText(emailMessage, 254)
-    .transform((value) => value?.toLowerCase() || undefined)
-    .pipe(z.email(emailMessage).optional()),
+export const forgotPasswordSchema = z.object({ email: registerSchema.shape.email });
+
+const resetToken = requiredText('This reset link is invalid or has expired.').max(200, 'This reset link is invalid or has expired.');
+
+export const resetPasswordSchema = z.object({ token: resetToken, password: registerSchema.shape.password });
+export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;
+
+export const resetPasswordFormSchema = z
+  .object({ password: registerSchema.shape.password, confirmPassword: z.string({ error: 'Please confirm your new password' }).min(1, 'Please confirm your new password') })
+  .refine((values) => values.password === values.confirmPassword, { message: "Passwords don't match", path: ['confirmPassword'] });
+
+export const verifyEmailSchema = z.object({
+  token: requiredText('This verification link is invalid or has expired.').max(200, 'This verification link is invalid or has expired.'),
 });
-export type SuggestionInput = z.input<typeof suggestionSchema>;
-
-export const contactSchema = z.object({
-  name: text('Name must be at least 2 characters', 200, 2),
-  email,
-  subject: requiredChoice(contactSubjects, 'Please select a subject'),
-  message: text('Message must be at least 10 characters', 5000, 10),
-  urgency: requiredChoice(priorities, 'Please select urgency level'),
-});
-export type ContactInput = z.input<typeof contactSchema>;
-
-export const affiliateLinkSchema = z.object({ name: text('Please enter a link name', 100) });
