@@ -17,7 +17,7 @@ const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.lengt
 async function main() {
   const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-mail-'));
   const databaseUrl = `file:${path.join(scratch, 'bench.db')}`;
-  const { startSmtpServer } = await import('../lib/mail/testing/smtp-server');
+  const { startSmtpServer } = await import('../test/support/mail/smtp-server');
   const smtp = await startSmtpServer();
   Object.assign(process.env, { DATABASE_URL: databaseUrl, SMTP_URL: smtp.url, APP_URL: 'http://localhost:3000' });
 

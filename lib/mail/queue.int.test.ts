@@ -6,7 +6,7 @@ import { db } from '@/lib/db';
 import { resetDatabase } from '@/lib/testing/database';
 import { mailConfig } from './config';
 import { claimLeaseMs, deliverQueuedEmails, enqueueEmail, maxAttempts, retryDelayMs, type NewEmail } from './queue';
-import { startSmtpServer, type LocalSmtpServer } from './testing/smtp-server';
+import { startSmtpServer, type LocalSmtpServer } from '@/test/support/mail/smtp-server';
 import { createMailTransport, type MailTransport } from './transport';
 
 jest.setTimeout(60_000);
@@ -124,7 +124,7 @@ it('a sender killed mid-queue loses no mail and doubles none: the next sender ta
     }
   };
   // node itself with tsx as a loader: the tsx CLI would run the sender in a grandchild that outlives the kill.
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(__dirname, 'testing/sender-child.ts')], {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(__dirname, '../../test/support/mail/sender-child.ts')], {
     env: { ...process.env, SMTP_URL: smtp.url },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

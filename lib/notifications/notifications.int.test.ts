@@ -3,7 +3,7 @@ import { GET as getPreferences, PUT as putPreferences } from '@/app/api/notifica
 import { db } from '@/lib/db';
 import { storeSignal, type NewSignal } from '@/lib/ingest/signals';
 import { closeMailTransport, deliverSoon, mailIdle } from '@/lib/mail/sender';
-import { startSmtpServer, type LocalSmtpServer } from '@/lib/mail/testing/smtp-server';
+import { startSmtpServer, type LocalSmtpServer } from '@/test/support/mail/smtp-server';
 import { MemoryBus } from '@/lib/realtime/bus';
 import { resetDatabase } from '@/lib/testing/database';
 import { call } from '@/lib/testing/http';

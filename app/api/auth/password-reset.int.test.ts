@@ -5,7 +5,7 @@ import { GET as currentUser } from '@/app/api/auth/user/route';
 import { encrypt } from '@/lib/auth/crypto';
 import { db } from '@/lib/db';
 import { closeMailTransport, mailIdle } from '@/lib/mail/sender';
-import { startSmtpServer, type LocalSmtpServer } from '@/lib/mail/testing/smtp-server';
+import { startSmtpServer, type LocalSmtpServer } from '@/test/support/mail/smtp-server';
 import { closeRateLimiter } from '@/lib/rate-limit';
 import { resetDatabase } from '@/lib/testing/database';
 import { call, CookieJar } from '@/lib/testing/http';

@@ -1,8 +1,8 @@
 // A sender in a process of its own, for the test that kills it mid-queue: it delivers the queue to
 // SMTP_URL and prints a line per message it has claimed.
-import { createDb } from '../../db';
-import { deliverQueuedEmails } from '../queue';
-import { createMailTransport } from '../transport';
+import { createDb } from '../../../lib/db';
+import { deliverQueuedEmails } from '../../../lib/mail/queue';
+import { createMailTransport } from '../../../lib/mail/transport';
 
 async function main() {
   const db = createDb();

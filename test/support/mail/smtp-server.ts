@@ -3,7 +3,7 @@ import { SMTPServer } from 'smtp-server';
 // A real SMTP server in-process for tests and the mail benchmark: it speaks the protocol nodemailer
 // speaks to any provider and keeps what it accepted.
 
-export interface ReceivedMail {
+interface ReceivedMail {
   from: string;
   to: string[];
   raw: string;
