@@ -2,7 +2,7 @@
 // these mirror it so the spec's client behaviour (and suites that preset them) keep working.
 
 export const betaAccessKey = 'betaAccess';
-export const betaAccessCodeKey = 'betaAccessCode';
+const betaAccessCodeKey = 'betaAccessCode';
 export const betaRequestEmailKey = 'betaRequestEmail';
 export const betaAccessEvent = 'beta-access-changed';
 

@@ -1,5 +1,5 @@
 export const themeStorageKey = 'treasury-intel-theme';
-export const themes = ['light', 'dark', 'system'] as const;
+const themes = ['light', 'dark', 'system'] as const;
 export type Theme = (typeof themes)[number];
 export const defaultTheme: Theme = 'dark';
 

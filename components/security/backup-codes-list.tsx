@@ -6,7 +6,7 @@ import { productName } from '@/lib/brand';
 import { copyToClipboard, downloadText } from './copy-to-clipboard';
 import { backupCodesText } from './mfa-texts';
 
-export const backupCodesFilename = 'treasury-intelligence-backup-codes.txt';
+const backupCodesFilename = 'treasury-intelligence-backup-codes.txt';
 
 /** The codes in a grid with Copy and Download (a text file). */
 export function BackupCodesList({ codes }: { codes: readonly string[] }) {

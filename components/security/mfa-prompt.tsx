@@ -8,7 +8,7 @@ import { Button } from '@/components/ui/button';
 import { apiRequest } from '@/lib/http/api-client';
 import { useMfaStatus, useRiskAssessment } from './use-mfa';
 
-export const promptDismissedKey = (userId: string) => `mfaPromptDismissed:${userId}`;
+const promptDismissedKey = (userId: string) => `mfaPromptDismissed:${userId}`;
 
 function dismissedLocally(userId: string) {
   try {

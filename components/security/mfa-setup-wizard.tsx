@@ -21,7 +21,7 @@ interface SetupData {
   manualEntryKey: string;
 }
 
-export const mfaBenefits = [
+const mfaBenefits = [
   'Protects your account even if your password is stolen',
   'Secures your watchlists, reports and billing details',
   'Works with Google Authenticator, 1Password, Authy and any TOTP app',

@@ -6,8 +6,8 @@ import { userQueryKey } from '@/components/auth/use-auth';
 import type { MfaStatus, RiskAssessment } from '@/lib/auth/types';
 import { getQueryFn } from '@/lib/http/api-client';
 
-export const mfaStatusKey = ['/api/auth/mfa/status'] as const;
-export const riskAssessmentKey = ['/api/auth/risk-assessment'] as const;
+const mfaStatusKey = ['/api/auth/mfa/status'] as const;
+const riskAssessmentKey = ['/api/auth/risk-assessment'] as const;
 
 export function useMfaStatus(enabled = true) {
   return useQuery<MfaStatus | null>({ queryKey: mfaStatusKey, queryFn: getQueryFn<MfaStatus>({ on401: 'returnNull' }), enabled });

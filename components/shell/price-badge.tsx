@@ -6,7 +6,7 @@ import { formatMoney } from '@/lib/format';
 import { isLiveQuote, type PriceQuote } from '@/lib/market/live';
 import { cn } from '@/lib/utils';
 
-export const tickerQueryKey = ['/api/market-data/ticker'] as const;
+const tickerQueryKey = ['/api/market-data/ticker'] as const;
 const tickerPollMs = 60_000;
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });

@@ -3,7 +3,7 @@ import { planFromAnyName } from '@/lib/payments/plans';
 // Requests per window for each plan, from API_RATE_LIMITS ("starter=60,professional=300,...") and
 // API_RATE_LIMIT_WINDOW_SECONDS. `beta` covers accounts entitled by the beta flag without a plan.
 
-export const defaultApiRateLimits: Readonly<Record<string, number>> = { starter: 60, professional: 300, enterprise: 1200, beta: 60 };
+const defaultApiRateLimits: Readonly<Record<string, number>> = { starter: 60, professional: 300, enterprise: 1200, beta: 60 };
 const defaultWindowSeconds = 60;
 
 export function parseRateLimits(text: string | undefined): Record<string, number> {
@@ -21,7 +21,7 @@ export function apiRateWindowSeconds(): number {
   return Number.isInteger(seconds) && seconds > 0 && seconds <= 86_400 ? seconds : defaultWindowSeconds;
 }
 
-export function planKeyOf(user: { subscriptionTier: string | null }): string {
+function planKeyOf(user: { subscriptionTier: string | null }): string {
   return (user.subscriptionTier ? planFromAnyName(user.subscriptionTier)?.id : undefined) ?? 'beta';
 }
 

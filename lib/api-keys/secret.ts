@@ -3,10 +3,10 @@ import crypto from 'node:crypto';
 // A key is `ti_` + 43 base64url characters (32 random bytes, 256 bits). Only its SHA-256 is stored:
 // with that much entropy a fast hash is as safe as a slow one, and a lookup by hash stays one index read.
 
-export const keyScheme = 'ti_';
+const keyScheme = 'ti_';
 const secretBytes = 32;
 /** The characters shown to the owner to tell keys apart: the scheme and the first 8 random ones. */
-export const visiblePrefixLength = keyScheme.length + 8;
+const visiblePrefixLength = keyScheme.length + 8;
 
 export function generateSecret(): string {
   return `${keyScheme}${crypto.randomBytes(secretBytes).toString('base64url')}`;

@@ -11,13 +11,13 @@ export const maxActiveKeys = 10;
 
 type KeyRow = Awaited<ReturnType<Db['apiKey']['findMany']>>[number];
 
-export function statusOf(key: Pick<KeyRow, 'revokedAt' | 'expiresAt'>, now = new Date()): ApiKeyDto['status'] {
+function statusOf(key: Pick<KeyRow, 'revokedAt' | 'expiresAt'>, now = new Date()): ApiKeyDto['status'] {
   if (key.revokedAt) return 'revoked';
   if (key.expiresAt && key.expiresAt.getTime() <= now.getTime()) return 'expired';
   return 'active';
 }
 
-export function toApiKeyDto(key: KeyRow, now = new Date()): ApiKeyDto {
+function toApiKeyDto(key: KeyRow, now = new Date()): ApiKeyDto {
   return {
     id: key.id,
     name: key.name,

@@ -11,7 +11,7 @@ import { getRateLimiter } from '@/lib/rate-limit';
 // by the rules of requireEntitledUser, and the answer carries the RateLimit-* headers of the
 // caller's plan. This is the only place that accepts a key: every other route reads the session.
 
-export const invalidKeyMessage = 'The API key is not valid. It may have been revoked or have expired.';
+const invalidKeyMessage = 'The API key is not valid. It may have been revoked or have expired.';
 
 export interface V1Access {
   userId: string;

@@ -32,7 +32,7 @@ const marketFieldNames: Record<string, string> = {
   btcYield90: 'bitcoinYieldPercent',
 };
 
-export function toMetrics(metrics: MetricsView): Metrics {
+function toMetrics(metrics: MetricsView): Metrics {
   return {
     healthGrade: metrics.healthGrade as Metrics['healthGrade'],
     aiRiskScore: metrics.aiRiskScore,
@@ -57,7 +57,7 @@ export function toMetrics(metrics: MetricsView): Metrics {
   };
 }
 
-export function toCompany(company: CompanyView): Company {
+function toCompany(company: CompanyView): Company {
   const holding = company.holdings[0]!;
   return {
     id: company.id,
@@ -127,7 +127,7 @@ export async function listV1Companies(db: Db, query: CompaniesQuery) {
 
 type CompanyDetail = NonNullable<Awaited<ReturnType<typeof getCompanyDetail>>>;
 
-export function toCompanyDetail(detail: CompanyDetail): z.input<typeof companyDetailSchema> {
+function toCompanyDetail(detail: CompanyDetail): z.input<typeof companyDetailSchema> {
   const sources = new Map<string, { name: string; url: string | null; latestAsOf: string }>();
   for (const point of detail.holdingsHistory) {
     const key = `${point.source}\u0000${point.sourceUrl ?? ''}`;

@@ -13,7 +13,7 @@ import type { SignalsQuery } from './signals';
 // the header row (documented on /api-docs), in JSON under `meta`. Rows are written to a
 // ReadableStream as they are read, so a long signal history never sits in memory whole.
 
-export interface ExportColumn {
+interface ExportColumn {
   key: string;
   /** What the screen calls the column. */
   label: string;
@@ -91,7 +91,7 @@ async function* fromArray<T>(items: readonly T[]) {
 
 const day = 86_400_000;
 
-export const leaderboardColumns: readonly ExportColumn[] = [
+const leaderboardColumns: readonly ExportColumn[] = [
   { key: 'rank', label: '#' },
   { key: 'company', label: 'Company' },
   { key: 'ticker', label: 'Ticker' },
@@ -106,7 +106,7 @@ export const leaderboardColumns: readonly ExportColumn[] = [
 ];
 
 /** The Top 100 table as the dashboard shows it: listHoldings' first 100, the quick filter applied, ranks from the unfiltered order. */
-export async function leaderboardRows(db: Db, filter: DashboardFilter, now = new Date()) {
+async function leaderboardRows(db: Db, filter: DashboardFilter, now = new Date()) {
   const [holdings, changes] = await Promise.all([
     listHoldings(db, { limit: 100, offset: 0 }, now),
     db.holdingChange.findMany({ where: { learnedAt: { gte: new Date(now.getTime() - day) } }, select: { companyId: true }, distinct: ['companyId'] }),
@@ -145,7 +145,7 @@ export async function leaderboardExport(db: Db, filter: DashboardFilter, now = n
   };
 }
 
-export const signalColumns: readonly ExportColumn[] = [
+const signalColumns: readonly ExportColumn[] = [
   { key: 'detected_at', label: 'Detected' },
   { key: 'company', label: 'Company' },
   { key: 'severity', label: 'Severity' },
@@ -201,7 +201,7 @@ async function companyOrNotFound(db: Db, id: string) {
   return company;
 }
 
-export const holdingsHistoryColumns: readonly ExportColumn[] = [
+const holdingsHistoryColumns: readonly ExportColumn[] = [
   { key: 'as_of', label: 'Date' },
   { key: 'holdings_btc', label: 'BTC' },
   { key: 'source', label: 'Source' },
@@ -222,7 +222,7 @@ export async function holdingsHistoryExport(db: Db, id: string): Promise<ExportS
   };
 }
 
-export const mnavHistoryColumns: readonly ExportColumn[] = [
+const mnavHistoryColumns: readonly ExportColumn[] = [
   { key: 'as_of', label: 'Date' },
   { key: 'mnav_multiple', label: 'mNAV' },
 ];

@@ -48,7 +48,7 @@ export async function getV1Dashboard(db: Db, now = new Date()) {
 
 type Discovery = Awaited<ReturnType<typeof listDiscoveries>>[number];
 
-export function toDiscovery(discovery: Discovery): z.input<typeof discoverySchema> {
+function toDiscovery(discovery: Discovery): z.input<typeof discoverySchema> {
   return { ...discovery };
 }
 

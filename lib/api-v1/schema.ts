@@ -61,10 +61,10 @@ export const discoveriesQuerySchema = z.object({
   limit: count(50, 200).describe('Number of discoveries, newest first, 1–200 (default 50)'),
 });
 
-export const exportFormats = ['csv', 'json'] as const;
+const exportFormats = ['csv', 'json'] as const;
 const formatField = z.enum(exportFormats, { message: 'format must be csv or json' }).default('csv').describe('csv (default) or json');
 
-export const leaderboardFilters = ['all', 'top-signals', 'high-risk', 'safe-holdings', 'recent-activity'] as const;
+const leaderboardFilters = ['all', 'top-signals', 'high-risk', 'safe-holdings', 'recent-activity'] as const;
 
 export const leaderboardExportQuerySchema = z.object({
   format: formatField,
@@ -84,7 +84,7 @@ export const historyExportQuerySchema = z.object({ format: formatField });
 // ---------------------------------------------------------------------------------------------
 // Answers
 
-export const metaSchema = z
+const metaSchema = z
   .object({
     asOf: nullableIsoDateTime.describe('When the newest figure in the answer was recorded'),
     sources: z.array(z.string()).describe('Where the figures come from'),
@@ -92,7 +92,7 @@ export const metaSchema = z
   })
   .meta({ id: 'Meta' });
 
-export const envelope = <Data extends z.ZodType>(data: Data) => z.object({ data, meta: metaSchema });
+const envelope = <Data extends z.ZodType>(data: Data) => z.object({ data, meta: metaSchema });
 
 export const metricsSchema = z
   .object({
@@ -119,7 +119,7 @@ export const metricsSchema = z
   })
   .meta({ id: 'Metrics' });
 
-export const holdingSourceSchema = z.object({
+const holdingSourceSchema = z.object({
   source: z.string(),
   sourceUrl: z.string().nullable(),
   filedAt: nullableIsoDateTime,
@@ -148,13 +148,13 @@ export const companySchema = z
   })
   .meta({ id: 'Company' });
 
-export const holdingsPointSchema = z
+const holdingsPointSchema = z
   .object({ asOf: isoDateTime, holdingsBtc: z.number(), source: z.string(), sourceUrl: z.string().nullable(), filedAt: nullableIsoDateTime })
   .meta({ id: 'HoldingsPoint' });
 
-export const mnavPointSchema = z.object({ asOf: isoDateTime, mnavMultiple: z.number() }).meta({ id: 'MnavPoint' });
+const mnavPointSchema = z.object({ asOf: isoDateTime, mnavMultiple: z.number() }).meta({ id: 'MnavPoint' });
 
-export const auditEntrySchema = z
+const auditEntrySchema = z
   .object({
     id: z.string(),
     asset: z.string(),

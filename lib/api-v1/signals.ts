@@ -29,7 +29,7 @@ export function toSignal(signal: SignalView): z.input<typeof signalSchema> {
 
 export type SignalsQuery = z.output<typeof signalsQuerySchema>;
 
-export function decodeSignalCursor(raw: string | undefined) {
+function decodeSignalCursor(raw: string | undefined) {
   if (!raw) return undefined;
   const cursor = decodeCursor(raw);
   if (!cursor) throw new AppError('validation_failed', 'cursor is not valid; use meta.nextCursor of the previous page', { cursor: ['invalid cursor'] });

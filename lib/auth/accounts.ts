@@ -12,10 +12,10 @@ import { signIn } from './session';
 import { assertNotThrottled, clearFailures, recordFailure } from './throttle';
 import { toPublicUser } from './viewer';
 
-export const invalidCredentialsMessage = 'Invalid email or password';
+const invalidCredentialsMessage = 'Invalid email or password';
 export const currentPasswordWrongMessage = 'Current password is incorrect';
-export const emailTakenMessage = 'An account with this email already exists';
-export const mfaRequiredMessage = 'Two-factor authentication required. Enter the code from your authenticator app.';
+const emailTakenMessage = 'An account with this email already exists';
+const mfaRequiredMessage = 'Two-factor authentication required. Enter the code from your authenticator app.';
 
 function holdsBetaAccess(request: Request) {
   return betaGateEnabled() && verifyBetaToken(readCookie(request.headers.get('cookie'), betaCookie), betaMaxAgeSeconds);

@@ -16,7 +16,7 @@ export const pendingSignInMaxAgeSeconds = 10 * 60;
 export const betaMaxAgeSeconds = 90 * 24 * 60 * 60;
 
 /** Secure when the browser reached us over HTTPS (directly or through the hosting proxy). */
-export function isSecureRequest(request: Request): boolean {
+function isSecureRequest(request: Request): boolean {
   const forwarded = request.headers.get('x-forwarded-proto')?.split(',')[0]?.trim();
   return forwarded === 'https' || new URL(request.url).protocol === 'https:' || (process.env.NEXTAUTH_URL ?? '').startsWith('https:');
 }

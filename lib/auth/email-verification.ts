@@ -11,7 +11,7 @@ import { randomToken, sha256 } from './crypto';
 
 const verificationTtlMs = 7 * 24 * 60 * 60 * 1000;
 const verificationLinkInvalidMessage = 'This verification link is invalid or has expired. Please request a new one.';
-export const verificationTooManyMessage = 'Too many verification emails. Please wait and try again later.';
+const verificationTooManyMessage = 'Too many verification emails. Please wait and try again later.';
 export const alreadyVerifiedMessage = 'Your email address is already verified.';
 
 /** Queues a verification mail for the user's current address; the rate limit applies to resends. */

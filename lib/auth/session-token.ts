@@ -7,7 +7,7 @@ import { authSecret } from './secret';
 
 export type CookieReader = (name: string) => string | undefined;
 
-export interface SessionClaims {
+interface SessionClaims {
   sub: string;
   sid: string;
 }

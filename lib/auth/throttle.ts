@@ -8,7 +8,7 @@ import { limitOf, rateLimitRules } from '@/lib/rate-limits';
 // from lib/rate-limits.ts (RATE_LIMIT_SIGN_IN_FAILURES_*, RATE_LIMIT_MFA_FAILURES_*).
 
 const windowMs = rateLimitRules.signInFailuresPerAccount.windowMs;
-export const tooManyAttemptsMessage = 'Too many failed attempts. Please wait 15 minutes and try again.';
+const tooManyAttemptsMessage = 'Too many failed attempts. Please wait 15 minutes and try again.';
 
 function limits(kind: 'login' | 'mfa') {
   return kind === 'login'

@@ -139,7 +139,7 @@ function matches(route: CompiledRoute, parts: string[]): boolean {
 }
 
 /** The route pattern an /api path resolves to and its methods, or null for a path no route serves. */
-export function apiRouteOf(pathname: string): { pattern: string; methods: readonly HttpMethod[] } | null {
+function apiRouteOf(pathname: string): { pattern: string; methods: readonly HttpMethod[] } | null {
   if (!pathname.startsWith('/api/')) return null;
   const parts = pathname.slice('/api/'.length).replace(/\/+$/, '').split('/');
   const route = compiled.find((candidate) => matches(candidate, parts));

@@ -51,7 +51,7 @@ export function route<Context = unknown>(handler: Handler<Context>): Handler<Con
 }
 
 const defaultMaxBytes = 64 * 1024;
-export const bodyNotObjectMessage = 'The request body must be a JSON object.';
+const bodyNotObjectMessage = 'The request body must be a JSON object.';
 
 /**
  * The body as text, refused as soon as it passes `maxBytes`: a chunked upload declares no length, and

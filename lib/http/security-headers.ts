@@ -112,7 +112,7 @@ export function permissionsPolicy(scope: CspScope, providers: ProviderSources = 
 }
 
 /** A fresh, unguessable nonce per response (128 random bits, base64). */
-export function createNonce(): string {
+function createNonce(): string {
   const bytes = new Uint8Array(16);
   crypto.getRandomValues(bytes);
   return btoa(String.fromCharCode(...bytes));

@@ -11,7 +11,7 @@ import type { MailTransport } from './transport';
 // The one window no queue can close is "accepted by the server, process killed before the row says
 // sent"; the copy sent after takeover carries the same Message-ID, so it is recognisably the same mail.
 
-export type MailKind = 'password-reset' | 'password-changed' | 'verify-email' | 'alert' | 'report' | 'digest';
+type MailKind = 'password-reset' | 'password-changed' | 'verify-email' | 'alert' | 'report' | 'digest';
 
 export interface NewEmail {
   /** Names the message: enqueueing the same key again stores (and sends) it once. */
