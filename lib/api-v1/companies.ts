@@ -4,6 +4,7 @@ import { databaseProvider } from '@/lib/env';
 import { AppError } from '@/lib/http/errors';
 import { getCompanyDetail, listCompanies, type CompanyView, type MetricsView } from '@/lib/treasury/queries';
 import { decodeKeyset, encodeKeyset } from './cursor';
+import { newest } from './meta';
 import type { companiesQuerySchema, companyDetailSchema, companySchema, metricsSchema } from './schema';
 import { toSignal } from './signals';
 
@@ -78,13 +79,6 @@ function toCompany(company: CompanyView): Company {
     flagged: company.flagged,
     flagReason: company.flagReason,
   };
-}
-
-/** The newest of a set of ISO dates, or null. */
-export function newest(dates: readonly (string | null | undefined)[]): string | null {
-  let best: string | null = null;
-  for (const date of dates) if (date && (!best || date > best)) best = date;
-  return best;
 }
 
 export type CompaniesQuery = z.output<typeof companiesQuerySchema>;

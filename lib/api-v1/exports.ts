@@ -3,7 +3,7 @@ import { applyDashboardFilter, type DashboardFilter } from '@/lib/dashboard/filt
 import { AppError } from '@/lib/http/errors';
 import { capitalize, displayCompanyName, signalTypeLabel } from '@/lib/signals/display';
 import { getCompanyDetail, listHoldings, listSignals } from '@/lib/treasury/queries';
-import { newest } from './companies';
+import { newest } from './meta';
 import { csvCommentLines, csvLine, type Cell } from './csv';
 import type { SignalsQuery } from './signals';
 

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { Db } from '@/lib/db';
 import { isLiveQuote, type PriceQuote } from '@/lib/market/live';
 import { getDashboardStats, getMarketData, listDiscoveries } from '@/lib/treasury/queries';
-import { newest } from './companies';
+import { newest } from './meta';
 import type { dashboardSchema, discoveriesQuerySchema, discoverySchema, marketPricesSchema } from './schema';
 
 // Market prices, dashboard totals and discoveries of /api/v1: the services behind /api/market-data,

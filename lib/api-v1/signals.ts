@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { Db } from '@/lib/db';
 import { AppError } from '@/lib/http/errors';
 import { decodeCursor, listSignals, type signalView } from '@/lib/treasury/queries';
-import { newest } from './companies';
+import { newest } from './meta';
 import type { signalSchema, signalsQuerySchema } from './schema';
 
 // Signals of /api/v1: listSignals (behind /api/signals) mapped to the versioned schema here only.
