@@ -1,17 +1,16 @@
 'use client';
 
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { applyFieldErrors, serverMessageOr } from '@/components/auth/form-errors';
 import { PasswordInput } from '@/components/auth/password-input';
-import { userQueryKey } from '@/components/auth/use-auth';
+import { changePassword, userQueryKey } from '@/lib/auth/client';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Field, FieldError, FieldLabel } from '@/components/ui/field';
 import { toast } from '@/components/ui/use-toast';
 import { changePasswordFormSchema, type ChangePasswordFormInput } from '@/lib/auth/schema';
-import { apiRequest } from '@/lib/http/api-client';
 
 const fields = ['currentPassword', 'newPassword', 'confirmPassword'] as const;
 const labels: Record<(typeof fields)[number], string> = {
@@ -33,10 +32,11 @@ export function ChangePasswordForm() {
     defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
   });
   const { errors, isSubmitting } = form.formState;
+  const change = useMutation({ mutationFn: changePassword });
 
   const onSubmit = form.handleSubmit(async ({ currentPassword, newPassword }) => {
     try {
-      await apiRequest('POST', '/api/auth/change-password', { currentPassword, newPassword });
+      await change.mutateAsync({ currentPassword, newPassword });
       toast({ title: 'Password Changed', description: 'Your password has been updated. Other devices have been signed out.', variant: 'success' });
       form.reset();
       await queryClient.refetchQueries({ queryKey: userQueryKey });

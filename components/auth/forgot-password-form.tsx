@@ -1,6 +1,7 @@
 'use client';
 
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@tanstack/react-query';
 import { MailCheck } from 'lucide-react';
 import Link from 'next/link';
 import { useState } from 'react';
@@ -10,8 +11,8 @@ import { Button } from '@/components/ui/button';
 import { Field, FieldError, FieldLabel } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { toast } from '@/components/ui/use-toast';
+import { requestPasswordReset } from '@/lib/auth/client';
 import { forgotPasswordSchema } from '@/lib/auth/schema';
-import { apiRequest } from '@/lib/http/api-client';
 import { AuthCard } from './auth-card';
 import { serverMessageOr } from './form-errors';
 
@@ -24,11 +25,11 @@ export function ForgotPasswordForm() {
     defaultValues: { email: '' },
   });
   const { errors, isSubmitting } = form.formState;
+  const request = useMutation({ mutationFn: requestPasswordReset });
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
-      const response = await apiRequest('POST', '/api/auth/forgot-password', values);
-      const body = (await response.json()) as { message: string };
+      const body = await request.mutateAsync(values);
       setSentMessage(body.message);
     } catch (error) {
       toast({ title: 'Request failed', description: serverMessageOr(error, 'Failed to send the reset link. Please try again.'), variant: 'destructive' });

@@ -1,6 +1,7 @@
 'use client';
 
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@tanstack/react-query';
 import Link from 'next/link';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -10,9 +11,9 @@ import { Button } from '@/components/ui/button';
 import { Field, FieldError, FieldLabel } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { toast } from '@/components/ui/use-toast';
+import { logIn } from '@/lib/auth/client';
 import { loginSchema } from '@/lib/auth/schema';
 import type { MfaChallenge } from '@/lib/auth/types';
-import { apiRequest } from '@/lib/http/api-client';
 import { AuthCard } from './auth-card';
 import { serverMessageOr } from './form-errors';
 import { PasswordInput } from './password-input';
@@ -29,11 +30,11 @@ export function LoginForm() {
     defaultValues: { email: '', password: '' },
   });
   const { errors, isSubmitting } = form.formState;
+  const login = useMutation({ mutationFn: logIn });
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
-      const response = await apiRequest('POST', '/api/auth/login', values);
-      const body = (await response.json()) as Partial<MfaChallenge>;
+      const body = await login.mutateAsync(values);
       if (body.mfaRequired && body.userId) {
         setChallenge(body as MfaChallenge);
         setDialogOpen(true);

@@ -1,6 +1,7 @@
 'use client';
 
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@tanstack/react-query';
 import Link from 'next/link';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
@@ -8,8 +9,8 @@ import { Button } from '@/components/ui/button';
 import { Field, FieldError, FieldLabel } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { toast } from '@/components/ui/use-toast';
+import { register } from '@/lib/auth/client';
 import { registerSchema } from '@/lib/auth/schema';
-import { apiRequest } from '@/lib/http/api-client';
 import { AuthCard } from './auth-card';
 import { applyFieldErrors, serverMessageOr } from './form-errors';
 import { PasswordInput } from './password-input';
@@ -25,10 +26,11 @@ export function RegisterForm() {
     defaultValues: { firstName: '', lastName: '', email: '', password: '' },
   });
   const { errors, isSubmitting } = form.formState;
+  const createAccount = useMutation({ mutationFn: register });
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
-      await apiRequest('POST', '/api/auth/register', values);
+      await createAccount.mutateAsync(values);
       toast({ title: 'Account Created', description: 'Your account has been created successfully.', variant: 'success' });
       await afterSignIn();
     } catch (error) {

@@ -1,6 +1,7 @@
 'use client';
 
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@tanstack/react-query';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useForm } from 'react-hook-form';
@@ -8,8 +9,8 @@ import type { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { Field, FieldError, FieldLabel } from '@/components/ui/field';
 import { toast } from '@/components/ui/use-toast';
+import { resetPassword } from '@/lib/auth/client';
 import { resetPasswordFormSchema } from '@/lib/auth/schema';
-import { apiRequest } from '@/lib/http/api-client';
 import { AuthCard } from './auth-card';
 import { applyFieldErrors, serverMessageOr } from './form-errors';
 import { PasswordInput } from './password-input';
@@ -23,11 +24,11 @@ export function ResetPasswordForm({ token }: { token: string }) {
     defaultValues: { password: '', confirmPassword: '' },
   });
   const { errors, isSubmitting } = form.formState;
+  const reset = useMutation({ mutationFn: resetPassword });
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
-      const response = await apiRequest('POST', '/api/auth/reset-password', { token, password: values.password });
-      const body = (await response.json()) as { message: string };
+      const body = await reset.mutateAsync({ token, password: values.password });
       toast({ title: 'Password reset', description: body.message, variant: 'success' });
       router.replace('/login');
     } catch (error) {

@@ -3,17 +3,15 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRouter } from 'next/navigation';
 import { isEntitled } from '@/lib/auth/access';
+import { fetchCurrentUser, logOut, userQueryKey } from '@/lib/auth/client';
 import type { PublicUser } from '@/lib/auth/types';
-import { apiRequest, getQueryFn } from '@/lib/http/api-client';
 import { clearStorageOnLogout } from '@/lib/beta-storage';
-
-export const userQueryKey = ['/api/auth/user'] as const;
 
 /** The current user (spec 000 §9: fresh 5 minutes, no retry; a 401 reads as signed out). */
 export function useAuth() {
   const query = useQuery<PublicUser | null>({
     queryKey: userQueryKey,
-    queryFn: getQueryFn<PublicUser>({ on401: 'returnNull' }),
+    queryFn: fetchCurrentUser,
     staleTime: 300_000,
     retry: false,
   });
@@ -33,7 +31,7 @@ export function useLogout() {
   const queryClient = useQueryClient();
   const router = useRouter();
   return useMutation({
-    mutationFn: () => apiRequest('POST', '/api/auth/logout'),
+    mutationFn: logOut,
     onSettled: () => {
       queryClient.clear();
       queryClient.setQueryData(userQueryKey, null);

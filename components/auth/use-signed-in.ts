@@ -3,7 +3,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useRouter } from 'next/navigation';
 import { useCallback } from 'react';
-import { userQueryKey } from './use-auth';
+import { userQueryKey } from '@/lib/auth/client';
 
 /** After login or registration (spec 000 §4): refetch the current user, then go to `/`. */
 export function useAfterSignIn() {

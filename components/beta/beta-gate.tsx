@@ -1,5 +1,6 @@
 'use client';
 
+import { useMutation } from '@tanstack/react-query';
 import { BarChart3, Bell, Bitcoin, FileSearch, Lock, ShieldCheck } from 'lucide-react';
 import { useRouter } from 'next/navigation';
 import { useCallback, useEffect, useRef, useState } from 'react';
@@ -10,8 +11,10 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { toast } from '@/components/ui/use-toast';
+import { requestBetaAccess, resetBetaGate, verifyBetaCode } from '@/lib/auth/client';
 import { betaEmail, productName } from '@/lib/brand';
 import { betaAccessEvent, betaAccessKey, betaRequestEmailKey, clearStoredBetaAccess, readStoredBetaAccess, storeBetaAccess } from '@/lib/beta-storage';
+import { ApiError } from '@/lib/http/api-client';
 
 // The private-beta gate (spec 000 §2, §4), rendered by the root layout at whatever path was
 // opened. The server checks codes; a code already stored by this browser is re-checked silently.
@@ -27,10 +30,11 @@ const whatsInside = [
 const verifyDelayMs = 1000;
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function postJson(url: string, body: unknown) {
-  const response = await fetch(url, { method: 'POST', credentials: 'include', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
-  return response;
-}
+/** What a request failed with, or null when it succeeded. */
+const failureOf = (request: Promise<unknown>) => request.then(() => null, (error: unknown) => error ?? new Error('Request failed'));
+
+/** The server's message of a failed request, when it sent one. */
+const serverMessageOf = (failure: unknown) => (failure instanceof ApiError ? failure.serverMessage : undefined);
 
 export function BetaGate() {
   const router = useRouter();
@@ -40,6 +44,9 @@ export function BetaGate() {
   const [verifying, setVerifying] = useState(false);
   const [requesting, setRequesting] = useState(false);
   const granted = useRef(false);
+  const { mutateAsync: verifyCode } = useMutation({ mutationFn: verifyBetaCode });
+  const { mutateAsync: requestAccess } = useMutation({ mutationFn: requestBetaAccess });
+  const { mutate: resetGate } = useMutation({ mutationFn: resetBetaGate });
 
   /** Re-checks a code this browser stored earlier; the server's answer decides. */
   const revalidateStored = useCallback(async () => {
@@ -50,23 +57,23 @@ export function BetaGate() {
       return;
     }
     setPhase('checking');
-    const response = await postJson('/api/beta/verify', { code: stored.code }).catch(() => null);
-    if (response?.ok) {
+    const failure = await failureOf(verifyCode(stored.code));
+    if (!failure) {
       router.refresh();
       return;
     }
-    if (response && response.status === 400) clearStoredBetaAccess();
+    if (failure instanceof ApiError && failure.status === 400) clearStoredBetaAccess();
     setPhase('form');
-  }, [router]);
+  }, [router, verifyCode]);
 
   useEffect(() => {
     const params = new URLSearchParams(window.location.search);
     if (params.get('reset') === 'true') {
       clearStoredBetaAccess();
-      void fetch('/api/beta/reset', { method: 'POST', credentials: 'include' });
-      setPhase('form');
+      resetGate();
       return;
     }
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- the first read of an external store (localStorage, then the server's verdict) before subscribing to its changes below; it shows 'checking' only when a code is stored
     void revalidateStored();
     const onStorage = (event: StorageEvent) => {
       if (event.key === null || event.key === betaAccessKey) void revalidateStored();
@@ -78,7 +85,7 @@ export function BetaGate() {
       window.removeEventListener('storage', onStorage);
       window.removeEventListener(betaAccessEvent, onChange);
     };
-  }, [revalidateStored]);
+  }, [revalidateStored, resetGate]);
 
   async function submitCode(event: React.FormEvent) {
     event.preventDefault();
@@ -88,11 +95,11 @@ export function BetaGate() {
       return;
     }
     setVerifying(true);
-    const [response] = await Promise.all([postJson('/api/beta/verify', { code: trimmed }).catch(() => null), wait(verifyDelayMs)]);
+    const [failure] = await Promise.all([failureOf(verifyCode(trimmed)), wait(verifyDelayMs)]);
     setVerifying(false);
-    if (!response?.ok) {
-      const body = response?.status === 429 ? ((await response.json().catch(() => null)) as { message?: string } | null) : null;
-      toast({ title: 'Invalid Access Code', description: body?.message ?? 'Please check your invitation code and try again.', variant: 'destructive' });
+    if (failure) {
+      const rateLimited = failure instanceof ApiError && failure.status === 429;
+      toast({ title: 'Invalid Access Code', description: (rateLimited ? serverMessageOf(failure) : undefined) ?? 'Please check your invitation code and try again.', variant: 'destructive' });
       return;
     }
     granted.current = true;
@@ -112,11 +119,10 @@ export function BetaGate() {
   async function submitRequest(event: React.FormEvent) {
     event.preventDefault();
     setRequesting(true);
-    const [response] = await Promise.all([postJson('/api/beta/request', { email: email.trim() }).catch(() => null), wait(verifyDelayMs)]);
+    const [failure] = await Promise.all([failureOf(requestAccess(email.trim())), wait(verifyDelayMs)]);
     setRequesting(false);
-    if (!response?.ok) {
-      const body = (await response?.json().catch(() => null)) as { message?: string } | null;
-      toast({ title: 'Request Failed', description: body?.message ?? 'Please enter a valid email and try again.', variant: 'destructive' });
+    if (failure) {
+      toast({ title: 'Request Failed', description: serverMessageOf(failure) ?? 'Please enter a valid email and try again.', variant: 'destructive' });
       return;
     }
     localStorage.setItem(betaRequestEmailKey, email.trim());

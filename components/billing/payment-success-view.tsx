@@ -4,7 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { CheckCircle2, XCircle } from 'lucide-react';
 import Link from 'next/link';
 import { useEffect, useRef } from 'react';
-import { userQueryKey } from '@/components/auth/use-auth';
+import { userQueryKey } from '@/lib/auth/client';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';

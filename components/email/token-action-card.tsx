@@ -1,14 +1,13 @@
 'use client';
 
 import { CheckCircle2 } from 'lucide-react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import Link from 'next/link';
 import { useState } from 'react';
 import { AuthCard } from '@/components/auth/auth-card';
-import { userQueryKey } from '@/components/auth/use-auth';
 import { serverMessageOr } from '@/components/auth/form-errors';
 import { Button } from '@/components/ui/button';
-import { apiRequest } from '@/lib/http/api-client';
+import { postTokenAction, userQueryKey } from '@/lib/auth/client';
 
 /**
  * A mail link's landing card: it asks before acting, because mail scanners open links on their own
@@ -25,13 +24,13 @@ export function TokenActionCard(props: {
   next: { href: string; label: string };
 }) {
   const queryClient = useQueryClient();
+  const action = useMutation({ mutationFn: postTokenAction });
   const [state, setState] = useState<{ kind: 'idle' | 'pending' } | { kind: 'done' | 'failed'; message: string }>({ kind: 'idle' });
 
   const act = async () => {
     setState({ kind: 'pending' });
     try {
-      const response = await apiRequest('POST', props.endpoint, props.body ?? {});
-      const body = (await response.json()) as { message: string };
+      const body = await action.mutateAsync({ endpoint: props.endpoint, body: props.body });
       setState({ kind: 'done', message: body.message });
       // A confirmed address changes the signed-in user (the banner goes away).
       void queryClient.invalidateQueries({ queryKey: userQueryKey });

@@ -2,10 +2,11 @@
 
 import { ShieldAlert, X } from 'lucide-react';
 import Link from 'next/link';
-import { useEffect, useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import { useState, useSyncExternalStore } from 'react';
 import { useAuth } from '@/components/auth/use-auth';
 import { Button } from '@/components/ui/button';
-import { apiRequest } from '@/lib/http/api-client';
+import { dismissMfaPrompt } from '@/lib/auth/client';
 import { useMfaStatus, useRiskAssessment } from './use-mfa';
 
 const promptDismissedKey = (userId: string) => `mfaPromptDismissed:${userId}`;
@@ -18,6 +19,11 @@ function dismissedLocally(userId: string) {
   }
 }
 
+function subscribeToStorage(onChange: () => void) {
+  window.addEventListener('storage', onChange);
+  return () => window.removeEventListener('storage', onChange);
+}
+
 /**
  * The MFA recommendation popup on the dashboard (spec 000 §4): only for a signed-in user, hidden
  * when two-factor is on, the risk is low, or the user dismissed it (kept locally and on the server).
@@ -27,23 +33,23 @@ export function MfaPrompt() {
   const { user } = useAuth();
   const status = useMfaStatus(Boolean(user));
   const risk = useRiskAssessment(Boolean(user));
-  const [dismissed, setDismissed] = useState(true);
-
-  useEffect(() => {
-    if (user) setDismissed(dismissedLocally(user.id));
-  }, [user]);
+  // Hidden until hydrated (the server cannot read localStorage), so it never flashes for a dismisser.
+  const dismissedInStorage = useSyncExternalStore(subscribeToStorage, () => (user ? dismissedLocally(user.id) : true), () => true);
+  const [dismissedNow, setDismissedNow] = useState(false);
+  const dismissal = useMutation({ mutationFn: dismissMfaPrompt });
+  const dismissed = dismissedNow || dismissedInStorage;
 
   if (!user || !status.data || !risk.data) return null;
   if (dismissed || status.data.enabled || status.data.promptDismissed || risk.data.riskLevel === 'low') return null;
 
   function dismiss() {
-    setDismissed(true);
+    setDismissedNow(true);
     try {
       localStorage.setItem(promptDismissedKey(user!.id), 'true');
     } catch {
       // Storage unavailable: the server still remembers.
     }
-    void apiRequest('POST', '/api/auth/mfa/dismiss-prompt').catch(() => undefined);
+    dismissal.mutate();
   }
 
   return (

@@ -1,5 +1,6 @@
 'use client';
 
+import { useMutation } from '@tanstack/react-query';
 import { Check, Copy, ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
@@ -7,19 +8,13 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { toast } from '@/components/ui/use-toast';
-import { apiRequest } from '@/lib/http/api-client';
+import { confirmMfaSetup, startMfaSetup, type MfaSetup } from '@/lib/auth/client';
 import { BackupCodesList } from './backup-codes-list';
 import { copyToClipboard } from './copy-to-clipboard';
 import { digitsOnly, verifyMessages } from './mfa-texts';
 
 type Step = 'intro' | 'qr' | 'verify' | 'backup';
 const stepNumber: Record<Step, number> = { intro: 1, qr: 2, verify: 3, backup: 4 };
-
-interface SetupData {
-  secret: string;
-  qrCodeSvg: string;
-  manualEntryKey: string;
-}
 
 const mfaBenefits = [
   'Protects your account even if your password is stolen',
@@ -34,10 +29,12 @@ const mfaBenefits = [
  */
 export function MfaSetupWizard({ open, onOpenChange, onEnabled }: { open: boolean; onOpenChange: (open: boolean) => void; onEnabled: () => void }) {
   const [step, setStep] = useState<Step>('intro');
-  const [setup, setSetup] = useState<SetupData | null>(null);
+  const [setup, setSetup] = useState<MfaSetup | null>(null);
   const [code, setCode] = useState('');
   const [backupCodes, setBackupCodes] = useState<string[]>([]);
   const [pending, setPending] = useState(false);
+  const setupMutation = useMutation({ mutationFn: startMfaSetup });
+  const confirmMutation = useMutation({ mutationFn: confirmMfaSetup });
 
   function close() {
     onOpenChange(false);
@@ -47,11 +44,10 @@ export function MfaSetupWizard({ open, onOpenChange, onEnabled }: { open: boolea
     setBackupCodes([]);
   }
 
-  async function startSetup() {
+  async function beginSetup() {
     setPending(true);
     try {
-      const response = await apiRequest('POST', '/api/auth/mfa/setup');
-      setSetup((await response.json()) as SetupData);
+      setSetup(await setupMutation.mutateAsync());
       setStep('qr');
     } catch {
       toast({ title: 'Setup Failed', description: verifyMessages.setupFailed, variant: 'destructive' });
@@ -68,8 +64,7 @@ export function MfaSetupWizard({ open, onOpenChange, onEnabled }: { open: boolea
     }
     setPending(true);
     try {
-      const response = await apiRequest('POST', '/api/auth/mfa/verify-setup', { tempSecret: setup?.secret ?? '', code });
-      const body = (await response.json()) as { success: boolean; backupCodes?: string[] };
+      const body = await confirmMutation.mutateAsync({ tempSecret: setup?.secret ?? '', code });
       if (!body.success || !body.backupCodes) {
         toast({ title: 'Verification Failed', description: verifyMessages.badCode, variant: 'destructive' });
         setCode('');
@@ -108,7 +103,7 @@ export function MfaSetupWizard({ open, onOpenChange, onEnabled }: { open: boolea
               <Button type="button" variant="outline" onClick={close}>
                 Skip for Now
               </Button>
-              <Button type="button" onClick={() => void startSetup()} disabled={pending}>
+              <Button type="button" onClick={() => void beginSetup()} disabled={pending}>
                 <ShieldCheck className="size-4" aria-hidden="true" /> {pending ? 'Setting up...' : 'Set Up 2FA'}
               </Button>
             </DialogFooter>

@@ -1,5 +1,6 @@
 'use client';
 
+import { useMutation } from '@tanstack/react-query';
 import { KeyRound, Smartphone } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
@@ -9,7 +10,8 @@ import { Label } from '@/components/ui/label';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { toast } from '@/components/ui/use-toast';
 import { serverMessageOr } from '@/components/auth/form-errors';
-import { ApiError, apiRequest } from '@/lib/http/api-client';
+import { verifyMfaCode } from '@/lib/auth/client';
+import { ApiError } from '@/lib/http/api-client';
 import { digitsOnly, verifyMessages } from './mfa-texts';
 
 type Mode = 'authenticator' | 'backup';
@@ -31,6 +33,7 @@ export function MfaVerificationDialog({ open, onOpenChange, userId, onVerified, 
   const [mode, setMode] = useState<Mode>('authenticator');
   const [code, setCode] = useState('');
   const [pending, setPending] = useState(false);
+  const verifyMutation = useMutation({ mutationFn: verifyMfaCode });
 
   function switchMode(next: string) {
     setMode(next as Mode);
@@ -51,8 +54,7 @@ export function MfaVerificationDialog({ open, onOpenChange, userId, onVerified, 
     }
     setPending(true);
     try {
-      const response = await apiRequest('POST', '/api/auth/mfa/verify', { userId, code: entered, useBackup });
-      const { valid } = (await response.json()) as { valid: boolean };
+      const { valid } = await verifyMutation.mutateAsync({ userId, code: entered, useBackup });
       if (!valid) {
         toast({ title: 'Verification Failed', description: useBackup ? verifyMessages.badBackup : verifyMessages.badCode, variant: 'destructive' });
         setCode('');

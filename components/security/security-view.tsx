@@ -1,5 +1,6 @@
 'use client';
 
+import { useMutation } from '@tanstack/react-query';
 import { AlertTriangle, CheckCircle2, KeyRound, Lock, RefreshCw, ShieldAlert, ShieldCheck, ShieldOff } from 'lucide-react';
 import { useState } from 'react';
 import { useAuth } from '@/components/auth/use-auth';
@@ -10,17 +11,15 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/use-toast';
+import { disableMfa, regenerateBackupCodes } from '@/lib/auth/client';
+import { mfaDisableMarker } from '@/lib/auth/schema';
 import type { RiskAssessment } from '@/lib/auth/types';
-import { apiRequest } from '@/lib/http/api-client';
 import { cn } from '@/lib/utils';
 import { BackupCodesList } from './backup-codes-list';
 import { MfaSetupWizard } from './mfa-setup-wizard';
 import { verifyMessages } from './mfa-texts';
 import { MfaVerificationDialog } from './mfa-verification-dialog';
 import { useMfaStatus, useRefreshSecurity, useRiskAssessment } from './use-mfa';
-
-/** The marker the client sends once the verification dialog has passed (lib/auth/schema.ts). */
-const disableMarker = 'VERIFIED';
 
 /** Security Settings (spec 000 §2). */
 export function SecurityView() {
@@ -34,12 +33,14 @@ export function SecurityView() {
   const [regenerating, setRegenerating] = useState(false);
   const [newCodes, setNewCodes] = useState<string[] | null>(null);
   const enabled = status.data?.enabled ?? false;
+  const disableMutation = useMutation({ mutationFn: () => disableMfa(mfaDisableMarker) });
+  const regenerateMutation = useMutation({ mutationFn: regenerateBackupCodes });
 
   async function disable() {
     setVerifyOpen(false);
     setDisabling(true);
     try {
-      await apiRequest('POST', '/api/auth/mfa/disable', { verificationCode: disableMarker });
+      await disableMutation.mutateAsync();
       setNewCodes(null);
       toast({ title: 'MFA Disabled', description: 'Two-factor authentication has been turned off. Other devices have been signed out.' });
       await refresh();
@@ -53,8 +54,7 @@ export function SecurityView() {
   async function regenerate() {
     setRegenerating(true);
     try {
-      const response = await apiRequest('POST', '/api/auth/mfa/regenerate-backup-codes');
-      const { backupCodes } = (await response.json()) as { backupCodes: string[] };
+      const { backupCodes } = await regenerateMutation.mutateAsync();
       setNewCodes(backupCodes);
       toast({ title: 'Backup Codes Regenerated', description: 'Your old backup codes no longer work. Save the new ones.', variant: 'success' });
       await refresh();

@@ -2,19 +2,14 @@
 
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { userQueryKey } from '@/components/auth/use-auth';
-import type { MfaStatus, RiskAssessment } from '@/lib/auth/types';
-import { getQueryFn } from '@/lib/http/api-client';
-
-const mfaStatusKey = ['/api/auth/mfa/status'] as const;
-const riskAssessmentKey = ['/api/auth/risk-assessment'] as const;
+import { fetchMfaStatus, fetchRiskAssessment, mfaStatusKey, riskAssessmentKey, userQueryKey } from '@/lib/auth/client';
 
 export function useMfaStatus(enabled = true) {
-  return useQuery<MfaStatus | null>({ queryKey: mfaStatusKey, queryFn: getQueryFn<MfaStatus>({ on401: 'returnNull' }), enabled });
+  return useQuery({ queryKey: mfaStatusKey, queryFn: fetchMfaStatus, enabled });
 }
 
 export function useRiskAssessment(enabled = true) {
-  return useQuery<RiskAssessment | null>({ queryKey: riskAssessmentKey, queryFn: getQueryFn<RiskAssessment>({ on401: 'returnNull' }), enabled });
+  return useQuery({ queryKey: riskAssessmentKey, queryFn: fetchRiskAssessment, enabled });
 }
 
 /** Refetches everything that depends on the account's two-factor state. */

@@ -2,7 +2,8 @@
 
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { userQueryKey, useAuth } from '@/components/auth/use-auth';
+import { useAuth } from '@/components/auth/use-auth';
+import { userQueryKey } from '@/lib/auth/client';
 import { VerifyEmailBanner } from '@/components/email/verify-email-banner';
 import type { PublicUser } from '@/lib/auth/types';
 import type { PriceQuote } from '@/lib/market/live';

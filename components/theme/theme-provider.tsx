@@ -1,6 +1,6 @@
 'use client';
 
-import { createContext, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useSyncExternalStore } from 'react';
 import { defaultTheme, isTheme, resolveTheme, themeStorageKey, type Theme } from '@/lib/theme';
 
 interface ThemeContextValue {
@@ -18,33 +18,44 @@ function applyTheme(resolved: 'light' | 'dark') {
   root.style.colorScheme = resolved;
 }
 
-export function ThemeProvider({ children }: { children: React.ReactNode }) {
-  const [theme, setThemeState] = useState<Theme>(defaultTheme);
-  const [prefersDark, setPrefersDark] = useState(true);
+/** Subscribers in this tab: a storage event reaches only the other tabs of the browser. */
+const themeListeners = new Set<() => void>();
 
-  useEffect(() => {
-    const stored = localStorage.getItem(themeStorageKey);
-    if (isTheme(stored)) setThemeState(stored);
-    const media = window.matchMedia(darkQuery);
-    setPrefersDark(media.matches);
-    const onChange = (event: MediaQueryListEvent) => setPrefersDark(event.matches);
-    media.addEventListener('change', onChange);
-    const onStorage = (event: StorageEvent) => {
-      if (event.key === themeStorageKey) setThemeState(isTheme(event.newValue) ? event.newValue : defaultTheme);
-    };
-    window.addEventListener('storage', onStorage);
-    return () => {
-      media.removeEventListener('change', onChange);
-      window.removeEventListener('storage', onStorage);
-    };
-  }, []);
+function subscribeToStoredTheme(onChange: () => void) {
+  themeListeners.add(onChange);
+  const onStorage = (event: StorageEvent) => {
+    if (event.key === themeStorageKey) onChange();
+  };
+  window.addEventListener('storage', onStorage);
+  return () => {
+    themeListeners.delete(onChange);
+    window.removeEventListener('storage', onStorage);
+  };
+}
+
+function readStoredTheme(): Theme {
+  const stored = localStorage.getItem(themeStorageKey);
+  return isTheme(stored) ? stored : defaultTheme;
+}
+
+function subscribeToColorScheme(onChange: () => void) {
+  const media = window.matchMedia(darkQuery);
+  media.addEventListener('change', onChange);
+  return () => media.removeEventListener('change', onChange);
+}
+
+// The server renders the default theme and a dark preference; the stored choice and the system
+// preference take over once hydrated.
+export function ThemeProvider({ children }: { children: React.ReactNode }) {
+  const theme = useSyncExternalStore(subscribeToStoredTheme, readStoredTheme, () => defaultTheme);
+  const prefersDark = useSyncExternalStore(subscribeToColorScheme, () => window.matchMedia(darkQuery).matches, () => true);
 
   const resolvedTheme = resolveTheme(theme, prefersDark);
   useEffect(() => applyTheme(resolvedTheme), [resolvedTheme]);
 
   const setTheme = useCallback((next: Theme) => {
     localStorage.setItem(themeStorageKey, next);
-    setThemeState(next);
+    for (const listener of themeListeners) listener();
   }, []);
 
   const value = useMemo(() => ({ theme, resolvedTheme, setTheme }), [theme, resolvedTheme, setTheme]);
