@@ -29,14 +29,11 @@ import { Input } from '@/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
-import { apiKeyNameMaxLength, createApiKeySchema, expiryChoices, type ApiKeyDto } from '@/lib/api-keys/schema';
-import { apiRequest, getJson } from '@/lib/http/api-client';
+import { apiKeysQueryKey, createApiKey, fetchApiKeys, revokeApiKey } from '@/lib/api-keys/client';
+import { apiKeyNameMaxLength, createApiKeySchema, expiryChoices } from '@/lib/api-keys/schema';
 
 // API keys on Account Settings (issue 17). Self-contained: its own queries and mutations, so the
 // page only places it.
-
-const keysUrl = '/api/account/api-keys';
-const keysQueryKey = [keysUrl] as const;
 
 const formSchema = z.object({ name: createApiKeySchema.shape.name, expiry: z.enum(expiryChoices.map((choice) => choice.value) as [string, ...string[]]) });
 type FormInput = z.input<typeof formSchema>;
@@ -48,20 +45,20 @@ const statusVariant = { active: 'success', expired: 'warning', revoked: 'seconda
 export function ApiKeysCard() {
   const queryClient = useQueryClient();
   const { isEntitled } = useAuth();
-  const keys = useQuery({ queryKey: keysQueryKey, queryFn: () => getJson<ApiKeyDto[]>(keysUrl) });
+  const keys = useQuery({ queryKey: apiKeysQueryKey, queryFn: fetchApiKeys });
   const [created, setCreated] = useState<{ name: string; secret: string } | null>(null);
   const form = useForm<FormInput>({ resolver: zodResolver(formSchema), defaultValues: { name: '', expiry: 'never' } });
   const { errors, isSubmitting } = form.formState;
+  const create = useMutation({ mutationFn: createApiKey });
 
   const onSubmit = form.handleSubmit(async ({ name, expiry }) => {
     try {
       const expiresInDays = expiryChoices.find((choice) => choice.value === expiry)?.days ?? null;
-      const response = await apiRequest('POST', keysUrl, { name, expiresInDays });
-      const body = (await response.json()) as { key: ApiKeyDto; secret: string };
+      const body = await create.mutateAsync({ name, expiresInDays });
       setCreated({ name: body.key.name, secret: body.secret });
       form.reset();
       toast({ title: 'API Key Created', description: 'Copy it now: it will not be shown again.', variant: 'success' });
-      await queryClient.invalidateQueries({ queryKey: keysQueryKey });
+      await queryClient.invalidateQueries({ queryKey: apiKeysQueryKey });
     } catch (error) {
       applyFieldErrors(error, ['name'] as const, form.setError);
       toast({ title: 'API Key Not Created', description: serverMessageOr(error, 'Failed to create the key. Please try again.'), variant: 'destructive' });
@@ -69,10 +66,10 @@ export function ApiKeysCard() {
   });
 
   const revoke = useMutation({
-    mutationFn: (id: string) => apiRequest('DELETE', `${keysUrl}/${encodeURIComponent(id)}`),
+    mutationFn: revokeApiKey,
     onSuccess: () => toast({ title: 'API Key Revoked', description: 'Requests with this key now fail.', variant: 'success' }),
     onError: (error) => toast({ title: 'API Key Not Revoked', description: serverMessageOr(error, 'Failed to revoke the key. Please try again.'), variant: 'destructive' }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: keysQueryKey }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: apiKeysQueryKey }),
   });
 
   return (

@@ -7,18 +7,15 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/use-toast';
-import { apiRequest, getJson } from '@/lib/http/api-client';
 import { deliveryChoices, deliveryLabels, digestChoices, digestLabels, type Delivery, type Digest } from '@/lib/notifications/delivery';
-import type { NotificationPreferencesDto, NotificationPreferencesInput } from '@/lib/notifications/preferences';
-
-const queryKey = ['/api/notifications/preferences'] as const;
+import { fetchNotificationPreferences, notificationPreferencesKey as queryKey, saveNotificationPreferences } from '@/lib/notifications/client';
 
 /** Account Settings → Notifications (issue 16): the digest and where each alert and report goes. */
 export function NotificationSettings() {
   const queryClient = useQueryClient();
-  const { data, isLoading, isError } = useQuery({ queryKey, queryFn: () => getJson<NotificationPreferencesDto>(queryKey[0]) });
+  const { data, isLoading, isError } = useQuery({ queryKey, queryFn: fetchNotificationPreferences });
   const save = useMutation({
-    mutationFn: async (input: NotificationPreferencesInput) => (await (await apiRequest('PUT', queryKey[0], input)).json()) as NotificationPreferencesDto,
+    mutationFn: saveNotificationPreferences,
     onSuccess: (saved) => {
       queryClient.setQueryData(queryKey, saved);
       toast({ title: 'Preferences saved', description: 'Your notification preferences were updated.', variant: 'success' });

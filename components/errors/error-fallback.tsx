@@ -2,6 +2,7 @@
 
 import { AlertTriangle, Home, RefreshCw, RotateCcw } from 'lucide-react';
 import { useEffect, useState } from 'react';
+import { reportClientError } from '@/lib/errors/client';
 import { errorReferenceId } from '@/lib/errors/reference-id';
 
 interface Props {
@@ -14,18 +15,13 @@ export function ErrorFallback({ error, reset }: Props) {
   const [referenceId] = useState(() => errorReferenceId());
 
   useEffect(() => {
-    void fetch('/api/client-errors', {
-      method: 'POST',
-      credentials: 'include',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({
-        referenceId,
-        message: error.message || 'Unknown error',
-        stack: error.stack?.slice(0, 8000),
-        digest: error.digest,
-        url: window.location.href.slice(0, 2000),
-      }),
-    }).catch(() => undefined);
+    reportClientError({
+      referenceId,
+      message: error.message || 'Unknown error',
+      stack: error.stack?.slice(0, 8000),
+      digest: error.digest,
+      url: window.location.href.slice(0, 2000),
+    });
   }, [error, referenceId]);
 
   const button =

@@ -1,6 +1,7 @@
 'use client';
 
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
@@ -13,7 +14,7 @@ import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
 import { contactSchema, contactSubjects, priorities, type ContactInput } from '@/lib/feedback/schema';
-import { apiRequest } from '@/lib/http/api-client';
+import { sendContactMessage } from '@/lib/feedback/client';
 import { priorityLabels, subjectLabels } from './option-labels';
 import { SelectField } from './select-field';
 import { SuccessPanel } from './success-panel';
@@ -31,10 +32,11 @@ export function ContactForm() {
     defaultValues: { name: user ? `${user.firstName} ${user.lastName}`.trim() : '', email: user?.email ?? '', message: '' },
   });
   const { errors, isSubmitting } = form.formState;
+  const send = useMutation({ mutationFn: sendContactMessage });
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
-      await apiRequest('POST', '/api/contact', values);
+      await send.mutateAsync(values);
       toast({ title: 'Message Sent', description: "Thank you for contacting us. We'll get back to you within 24 hours.", variant: 'success' });
       form.reset();
       setIsSent(true);

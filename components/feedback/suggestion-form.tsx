@@ -1,6 +1,7 @@
 'use client';
 
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
@@ -12,7 +13,7 @@ import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
 import { priorities, suggestionCategories, suggestionSchema, type SuggestionInput } from '@/lib/feedback/schema';
-import { apiRequest } from '@/lib/http/api-client';
+import { submitSuggestion } from '@/lib/feedback/client';
 import { categoryLabels, priorityLabels } from './option-labels';
 import { SelectField } from './select-field';
 import { SuccessPanel } from './success-panel';
@@ -28,10 +29,11 @@ export function SuggestionForm() {
     defaultValues: { title: '', description: '', email: '' },
   });
   const { errors, isSubmitting } = form.formState;
+  const submit = useMutation({ mutationFn: submitSuggestion });
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
-      await apiRequest('POST', '/api/suggestions', values);
+      await submit.mutateAsync(values);
       toast({ title: 'Suggestion Submitted', description: "Thank you for your feedback! We'll review your suggestion.", variant: 'success' });
       form.reset();
       setIsSubmitted(true);

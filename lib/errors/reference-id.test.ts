@@ -1,4 +1,4 @@
-import { clientErrorSchema } from './client-errors';
+import { clientErrorSchema } from './schema';
 import { errorReferenceId } from './reference-id';
 
 it('derives the reference ID from the current time, in a form the report endpoint accepts', () => {

@@ -1,5 +1,6 @@
 import { db } from '@/lib/db';
-import { clientErrorSchema, recordClientError } from '@/lib/errors/client-errors';
+import { clientErrorSchema } from '@/lib/errors/schema';
+import { recordClientError } from '@/lib/errors/service';
 import { clientIp, readJson, route } from '@/lib/http/route';
 import { enforceLimit } from '@/lib/rate-limit';
 

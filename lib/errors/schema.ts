@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { requiredText } from '@/lib/validation/fields';
-import type { Db } from '../db';
 
+/** A crash report from the browser's error screen (components/errors/error-fallback.tsx). */
 export const clientErrorSchema = z.object({
   referenceId: z.string({ error: 'Invalid reference ID' }).trim().regex(/^ERR-[A-Z0-9]{1,16}$/, 'Invalid reference ID'),
   message: requiredText('Message is required').max(2000, 'Message must be at most 2000 characters'),
@@ -10,10 +10,3 @@ export const clientErrorSchema = z.object({
   url: z.string({ error: 'url must be text' }).max(2000, 'url must be at most 2000 characters').optional(),
 });
 export type ClientErrorInput = z.infer<typeof clientErrorSchema>;
-
-export async function recordClientError(db: Db, input: ClientErrorInput, userAgent: string | null) {
-  return db.clientErrorReport.create({
-    data: { ...input, userAgent: userAgent?.slice(0, 500) ?? null },
-    select: { id: true, referenceId: true },
-  });
-}
