@@ -1,5 +1,5 @@
 import { apiRequest, getJson } from '@/lib/http/api-client';
-import type { NotificationPreferencesDto, NotificationPreferencesInput } from './preferences';
+import type { NotificationPreferencesDto, NotificationPreferencesInput } from './schema';
 
 // The browser side of the notification preferences (Account Settings → Notifications).
 

@@ -1,7 +1,8 @@
 import { requireUser } from '@/lib/auth/viewer';
 import { db } from '@/lib/db';
 import { readJson, route } from '@/lib/http/route';
-import { getNotificationPreferences, notificationPreferencesSchema, updateNotificationPreferences } from '@/lib/notifications/preferences';
+import { notificationPreferencesSchema } from '@/lib/notifications/schema';
+import { getNotificationPreferences, updateNotificationPreferences } from '@/lib/notifications/service-preferences';
 
 export const dynamic = 'force-dynamic';
 
