@@ -3,8 +3,8 @@ import { CheckoutView } from '@/components/billing/checkout-view';
 import { PageHeader } from '@/components/shell/page-header';
 import { PaymentDocumentGuard } from '@/components/security/payment-document-guard';
 import { guardPage } from '@/lib/auth/page-guard';
-import { providerSources } from '@/lib/http/security-headers';
 import { db } from '@/lib/db';
+import { providerSources } from '@/lib/http/security-headers';
 
 export const metadata: Metadata = { title: 'Checkout' };
 export const dynamic = 'force-dynamic';

@@ -3,8 +3,8 @@ import { StripeTestView } from '@/components/billing/stripe-test-view';
 import { PageHeader } from '@/components/shell/page-header';
 import { PaymentDocumentGuard } from '@/components/security/payment-document-guard';
 import { guardPage } from '@/lib/auth/page-guard';
-import { providerSources } from '@/lib/http/security-headers';
 import { db } from '@/lib/db';
+import { providerSources } from '@/lib/http/security-headers';
 
 export const metadata: Metadata = { title: 'Stripe Test' };
 export const dynamic = 'force-dynamic';

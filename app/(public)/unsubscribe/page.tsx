@@ -2,8 +2,8 @@ import type { Metadata } from 'next';
 import { AuthCard } from '@/components/auth/auth-card';
 import { TokenActionCard } from '@/components/email/token-action-card';
 import { guardPage } from '@/lib/auth/page-guard';
-import { invalidUnsubscribeMessage, readUnsubscribeToken, unsubscribeScopeLabels } from '@/lib/mail/unsubscribe';
 import { db } from '@/lib/db';
+import { invalidUnsubscribeMessage, readUnsubscribeToken, unsubscribeScopeLabels } from '@/lib/mail/unsubscribe';
 
 export const metadata: Metadata = { title: 'Unsubscribe' };
 export const dynamic = 'force-dynamic';

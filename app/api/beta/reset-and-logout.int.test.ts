@@ -1,11 +1,11 @@
 import { viewerFromRequest } from '@/lib/auth/viewer';
+import { db } from '@/lib/db';
 import { resetDatabase } from '@/lib/testing/database';
 import { call } from '@/lib/testing/http';
 import { registeredUser } from '@/lib/testing/users';
 import { POST as logout } from '../auth/logout/route';
 import { POST as resetBeta } from './reset/route';
 import { POST as verifyBeta } from './verify/route';
-import { db } from '@/lib/db';
 
 // Issue 13, points 2 and 3, on the server's side: logout closes the gate this browser had passed, and
 // `?reset=true` shows the gate even to an account holding beta access, until a code is entered again.

@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { requireUser } from '@/lib/auth/viewer';
+import { db } from '@/lib/db';
 import { readJson } from '@/lib/http/route';
 import { createSubscription } from '@/lib/payments/checkout';
 import { paymentRoute } from '@/lib/payments/http';
 import { amountSchema, planFieldSchema, requiredIntervalSchema, resolvePlan } from '@/lib/payments/pricing';
 import { enforceLimit } from '@/lib/rate-limit';
-import { db } from '@/lib/db';
 
 const schema = z.object({ planId: planFieldSchema('planId'), interval: requiredIntervalSchema, amount: amountSchema });
 

@@ -1,6 +1,6 @@
+import { db } from '@/lib/db';
 import { checkHealth } from '@/lib/health';
 import { route } from '@/lib/http/route';
-import { db } from '@/lib/db';
 
 export const dynamic = 'force-dynamic';
 

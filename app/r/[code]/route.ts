@@ -3,8 +3,8 @@ import { findActiveLink, recordClick } from '@/lib/affiliate/links';
 import { requestOrigin } from '@/lib/affiliate/urls';
 import { cookieOptions, referralCookie } from '@/lib/auth/cookies';
 import { viewerFromRequest } from '@/lib/auth/viewer';
-import { clientIp } from '@/lib/http/route';
 import { db } from '@/lib/db';
+import { clientIp } from '@/lib/http/route';
 
 const referralMaxAgeSeconds = 30 * 24 * 60 * 60;
 

@@ -1,9 +1,9 @@
 import { requireEntitledUser } from '@/lib/auth/viewer';
 import { createInfluencerTrial } from '@/lib/affiliate/trials';
 import { requestOrigin, trialLinkUrl } from '@/lib/affiliate/urls';
+import { db } from '@/lib/db';
 import { route } from '@/lib/http/route';
 import { enforceLimit } from '@/lib/rate-limit';
-import { db } from '@/lib/db';
 
 // Spec 000 §6: any user who reaches /affiliate may generate trial links, so the daily cap is what stops one
 // account from minting free access in bulk.

@@ -2,9 +2,9 @@ import { requireEntitledUser } from '@/lib/auth/viewer';
 import { createLink, listLinks } from '@/lib/affiliate/links';
 import { requestOrigin } from '@/lib/affiliate/urls';
 import { affiliateLinkSchema } from '@/lib/affiliate/schema';
+import { db } from '@/lib/db';
 import { readJson, route } from '@/lib/http/route';
 import { enforceLimit } from '@/lib/rate-limit';
-import { db } from '@/lib/db';
 
 export const GET = route(async (request) => {
   const { user } = await requireEntitledUser(db, request);

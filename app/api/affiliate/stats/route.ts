@@ -1,7 +1,7 @@
 import { requireEntitledUser } from '@/lib/auth/viewer';
 import { getAffiliateStats } from '@/lib/affiliate/stats';
-import { route } from '@/lib/http/route';
 import { db } from '@/lib/db';
+import { route } from '@/lib/http/route';
 
 export const GET = route(async (request) => {
   const { user } = await requireEntitledUser(db, request);

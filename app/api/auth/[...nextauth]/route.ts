@@ -1,8 +1,8 @@
 import NextAuth from 'next-auth';
 import { authOptions, nextAuthRequestProblem } from '@/lib/auth/next-auth';
+import { db } from '@/lib/db';
 import { AppError } from '@/lib/http/errors';
 import { route } from '@/lib/http/route';
-import { db } from '@/lib/db';
 
 // The spec's JSON endpoints (login, register, logout, user, mfa/*) are static routes and take
 // precedence; everything else under /api/auth is next-auth's.

@@ -1,7 +1,7 @@
 import { completePasswordStep, checkCredentials, grantBetaFromRequest } from '@/lib/auth/accounts';
 import { loginSchema } from '@/lib/auth/schema';
-import { readJson, route } from '@/lib/http/route';
 import { db } from '@/lib/db';
+import { readJson, route } from '@/lib/http/route';
 
 export const POST = route(async (request) => {
   const input = await readJson(request, loginSchema);

@@ -2,8 +2,8 @@ import { NextResponse } from 'next/server';
 import { betaCookie, cookieOptions, pendingSignInCookie } from '@/lib/auth/cookies';
 import { clearSessionCookies, revokeSession } from '@/lib/auth/session';
 import { viewerFromRequest } from '@/lib/auth/viewer';
-import { route } from '@/lib/http/route';
 import { db } from '@/lib/db';
+import { route } from '@/lib/http/route';
 
 /**
  * Revokes the session server-side, so a copy of the cookie is refused afterwards too, and closes the beta

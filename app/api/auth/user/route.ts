@@ -1,6 +1,6 @@
 import { requireUser, toPublicUser } from '@/lib/auth/viewer';
-import { route } from '@/lib/http/route';
 import { db } from '@/lib/db';
+import { route } from '@/lib/http/route';
 
 export const dynamic = 'force-dynamic';
 

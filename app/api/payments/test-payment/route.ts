@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { requireUser } from '@/lib/auth/viewer';
+import { db } from '@/lib/db';
 import { readJson } from '@/lib/http/route';
 import { createPaymentIntent } from '@/lib/payments/checkout';
 import { paymentRoute } from '@/lib/payments/http';
 import { enforceLimit } from '@/lib/rate-limit';
-import { db } from '@/lib/db';
 
 const schema = z.object({
   amount: z.literal(29, 'The test payment is 29 USD'),

@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { requireUser } from '@/lib/auth/viewer';
+import { db } from '@/lib/db';
 import { readJson } from '@/lib/http/route';
 import { publicSubscription } from '@/lib/payments/checkout';
 import { paymentRoute } from '@/lib/payments/http';
 import { planFieldSchema, resolvePlan } from '@/lib/payments/pricing';
 import { optionalText } from '@/lib/validation/fields';
 import { upgradeWithConfirmedPayment } from '@/lib/payments/upgrade';
-import { db } from '@/lib/db';
 
 const schema = z.object({
   planId: planFieldSchema('planId'),

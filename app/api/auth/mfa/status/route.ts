@@ -1,7 +1,7 @@
 import { remainingBackupCodes } from '@/lib/auth/mfa';
 import { requireUser } from '@/lib/auth/viewer';
-import { route } from '@/lib/http/route';
 import { db } from '@/lib/db';
+import { route } from '@/lib/http/route';
 
 export const dynamic = 'force-dynamic';
 

@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { requireUser } from '@/lib/auth/viewer';
+import { db } from '@/lib/db';
 import { readJson } from '@/lib/http/route';
 import { createCryptoPayment } from '@/lib/payments/crypto/payments';
 import { paymentRoute } from '@/lib/payments/http';
 import { intervalSchema, planFieldSchema, resolvePlan } from '@/lib/payments/pricing';
 import { enforceLimit } from '@/lib/rate-limit';
-import { db } from '@/lib/db';
 
 // userEmail is accepted for the page's sake and ignored: the payer is the session's user.
 const schema = z.object({

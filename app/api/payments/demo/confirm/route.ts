@@ -1,10 +1,10 @@
 import { z } from 'zod';
+import { db } from '@/lib/db';
 import { requiredText } from '@/lib/validation/fields';
 import { requireUser } from '@/lib/auth/viewer';
 import { readJson } from '@/lib/http/route';
 import { confirmDemoSubscription, publicSubscription } from '@/lib/payments/checkout';
 import { paymentRoute } from '@/lib/payments/http';
-import { db } from '@/lib/db';
 
 const schema = z.object({ subscriptionId: requiredText('subscriptionId is required').max(100, 'subscriptionId is at most 100 characters') });
 

@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { requireUser } from '@/lib/auth/viewer';
+import { db } from '@/lib/db';
 import { readJson } from '@/lib/http/route';
 import { paymentRoute } from '@/lib/payments/http';
 import { createPaypalOrder } from '@/lib/payments/paypal';
 import { amountSchema, intervalSchema, planFieldSchema, priceFor, resolvePlan } from '@/lib/payments/pricing';
 import { enforceLimit } from '@/lib/rate-limit';
-import { db } from '@/lib/db';
 
 const schema = z.object({
   amount: amountSchema,

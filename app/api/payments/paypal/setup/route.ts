@@ -1,7 +1,7 @@
 import { requireUser } from '@/lib/auth/viewer';
+import { db } from '@/lib/db';
 import { noStore, paymentRoute } from '@/lib/payments/http';
 import { paypalClientToken } from '@/lib/payments/paypal';
-import { db } from '@/lib/db';
 
 export const GET = paymentRoute(async (request) => {
   await requireUser(db, request);

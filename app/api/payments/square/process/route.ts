@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { db } from '@/lib/db';
 import { requiredText } from '@/lib/validation/fields';
 import { requireUser } from '@/lib/auth/viewer';
 import { AppError } from '@/lib/http/errors';
@@ -7,7 +8,6 @@ import { PaymentProblem, paymentRoute } from '@/lib/payments/http';
 import { amountSchema, intervalSchema, planFieldSchema, priceFor, resolvePlan } from '@/lib/payments/pricing';
 import { processSquarePayment } from '@/lib/payments/square';
 import { enforceLimit } from '@/lib/rate-limit';
-import { db } from '@/lib/db';
 
 const schema = z.object({
   sourceId: requiredText('sourceId is required').max(500, 'sourceId is at most 500 characters'),

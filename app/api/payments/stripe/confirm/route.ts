@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { requireUser } from '@/lib/auth/viewer';
+import { db } from '@/lib/db';
 import { readJson } from '@/lib/http/route';
 import { confirmStripePayment } from '@/lib/payments/checkout';
 import { paymentRoute } from '@/lib/payments/http';
-import { db } from '@/lib/db';
 
 const schema = z.object({ paymentIntentId: z.string({ error: 'paymentIntentId is invalid' }).trim().regex(/^[A-Za-z0-9_]{3,200}$/, 'paymentIntentId is invalid') });
 

@@ -1,7 +1,7 @@
 import { requireUser } from '@/lib/auth/viewer';
+import { db } from '@/lib/db';
 import { cryptoPaymentStatus } from '@/lib/payments/crypto/payments';
 import { noStore, notFound, paymentRoute } from '@/lib/payments/http';
-import { db } from '@/lib/db';
 
 export const GET = paymentRoute<{ params: Promise<{ paymentId: string }> }>(async (request, { params }) => {
   const { user } = await requireUser(db, request);

@@ -1,7 +1,7 @@
 import { requireUser } from '@/lib/auth/viewer';
+import { db } from '@/lib/db';
 import { notFound, paymentRoute } from '@/lib/payments/http';
 import { capturePaypalOrder } from '@/lib/payments/paypal';
-import { db } from '@/lib/db';
 
 // Answers PayPal's capture result as is; the plan is activated only for a COMPLETED capture.
 export const POST = paymentRoute<{ params: Promise<{ orderId: string }> }>(async (request, { params }) => {
