@@ -7,9 +7,9 @@ import { db } from '@/lib/db';
 import { Prisma } from '@/lib/generated/sqlite/client';
 import { apiRouteMethods } from '@/lib/http/api-routes';
 import { closeRateLimiter } from '@/lib/rate-limit';
-import { resetDatabase } from '@/lib/testing/database';
-import { call, CookieJar } from '@/lib/testing/http';
-import { registeredUser } from '@/lib/testing/users';
+import { resetDatabase } from '@/test/support/database';
+import { call, CookieJar } from '@/test/support/http';
+import { registeredUser } from '@/test/support/users';
 import { middleware } from '@/middleware';
 
 // Every route handler under app/api against hostile input (malformed or oddly typed JSON, huge and

@@ -1,6 +1,6 @@
 import { db } from '../db';
 import { seedAll } from '../db/seed-all';
-import { resetDatabase } from '../testing/database';
+import { resetDatabase } from '@/test/support/database';
 import { getDashboardStats } from '../treasury/queries';
 import { buildReport, loadReportData } from './generate';
 

@@ -7,7 +7,7 @@ import type { ReplayServer } from './replay-server';
 // wire format. Feed entries and filing-detail pages that no real sample exists for are built here
 // in exactly the markup of the real ones (the recorded feeds, the recorded Morningstar index page).
 
-const fixturesDir = path.resolve(__dirname, '..', '..', '..', 'test', 'fixtures');
+const fixturesDir = path.resolve(__dirname, '..', 'fixtures');
 
 export function readFixture(relative: string): Buffer {
   return fs.readFileSync(path.join(fixturesDir, relative));
