@@ -5,7 +5,7 @@ import { AlertTriangle, CheckCircle2, FileText, Lightbulb } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
-import { fetchReportStats, reportKeys } from '@/lib/reports/queries';
+import { fetchReportStats, reportKeys } from '@/lib/reports/client';
 import type { ReportStatsDto } from '@/lib/reports/schema';
 
 const tiles: { key: keyof ReportStatsDto; label: string; icon: React.ReactNode; hint: string; format: (value: number | null) => string }[] = [

@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
-import { fetchReports, reportKeys } from '@/lib/reports/queries';
+import { fetchReports, reportKeys } from '@/lib/reports/client';
 import { defaultReportPeriod, type ReportPeriod } from '@/lib/reports/schema';
 import { PeriodSelect } from './period-select';
 import { ReportCard } from './report-card';
