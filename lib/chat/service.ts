@@ -26,7 +26,7 @@ import { factsForModel, writeCompanyAnalysis, writeHelpAnswer, writeMarketAnswer
 // The chat assistant (spec 001 §2, §3, §7): answers grounded in the stored companies, metrics and
 // signals. The prose comes from a configured language model or, by default, from the template.
 
-export const addedViaAssistantSource = 'Added via AI assistant by user';
+const addedViaAssistantSource = 'Added via AI assistant by user';
 
 const marketQuestion = /\b(market|total|overall|how many|sectors?|largest|biggest|top|price|stats|statistics|summary|overview|aggregate|allocation|all companies)\b/i;
 
@@ -95,8 +95,8 @@ function trackedAnalysis(company: TrackedCompany, source: string): TreasuryAnaly
   };
 }
 
-function trackedInfo(company: TrackedCompany, source: string): CompanyInfo {
-  const marketCapUsd = company.marketCapUsd ?? (company.sharePriceUsd && company.sharesOutstanding ? company.sharePriceUsd * company.sharesOutstanding : null);
+/** A tracked company's identity and current holdings, as the assistant's answers show them. */
+function companyFacts<Source extends string | null>(company: TrackedCompany, source: Source) {
   return {
     id: company.id,
     name: company.name,
@@ -107,9 +107,12 @@ function trackedInfo(company: TrackedCompany, source: string): CompanyInfo {
     btcHoldings: company.btcHoldings,
     holdingsAsOf: company.holdingsAsOf.toISOString(),
     source,
-    marketCapUsd,
-    tracked: true,
   };
+}
+
+function trackedInfo(company: TrackedCompany, source: string): CompanyInfo {
+  const marketCapUsd = company.marketCapUsd ?? (company.sharePriceUsd && company.sharesOutstanding ? company.sharePriceUsd * company.sharesOutstanding : null);
+  return { ...companyFacts(company, source), marketCapUsd, tracked: true };
 }
 
 /** The model's prose from the facts, or the template's when no model is configured or it fails. */
@@ -331,15 +334,7 @@ export async function addCompany(db: Db, userId: string, input: AddCompanyInput,
   return {
     message: `${company.name} (${company.ticker}) is now tracked with ${formatBtc(company.btcHoldings)}.`,
     company: {
-      id: company.id,
-      name: company.name,
-      ticker: company.ticker,
-      exchange: company.exchange,
-      sector: company.sector ?? 'Other',
-      country: company.country,
-      btcHoldings: company.btcHoldings,
-      holdingsAsOf: company.holdingsAsOf.toISOString(),
-      source: company.source,
+      ...companyFacts(company, company.source),
       metrics: {
         healthGrade: metrics.healthGrade,
         aiRiskScore: metrics.aiRiskScore,
