@@ -40,7 +40,7 @@ export async function openSchemaEngine(url: string, datamodel?: string): Promise
   return glue.SchemaEngine.new({ datamodels }, () => {}, adapter);
 }
 
-export function migrationList(provider: Provider) {
+function migrationList(provider: Provider) {
   const baseDir = path.join(migrationsRoot, provider);
   const names = fs.existsSync(baseDir)
     ? fs.readdirSync(baseDir, { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name).sort()
@@ -65,7 +65,7 @@ export async function applyMigrations(url: string): Promise<string[]> {
   if (provider === 'sqlite') {
     fs.mkdirSync(path.dirname(sqliteFilePath(url)), { recursive: true });
     // Before the engine opens the file: switching the journal needs the only connection.
-    useWriteAheadLog(url);
+    switchToWriteAheadLog(url);
   }
   const engine = await openSchemaEngine(url);
   try {
@@ -80,7 +80,7 @@ export async function applyMigrations(url: string): Promise<string[]> {
  * Puts a SQLite database in write-ahead-log mode (the setting lives in the file): readers no longer
  * wait for a writer, so a seed, a second process or a long report write does not stall page reads.
  */
-function useWriteAheadLog(url: string) {
+function switchToWriteAheadLog(url: string) {
   const connection = new Database(sqliteFilePath(url), { timeout: 5000 });
   try {
     connection.pragma('journal_mode = WAL');

@@ -55,7 +55,7 @@ export function feedWith(recordedFeed: Buffer, entries: readonly string[]): Buff
   return Buffer.from(`${text.slice(0, first)}${entries.join('')}${text.slice(first)}`, 'latin1');
 }
 
-export interface IndexDocument {
+interface IndexDocument {
   /** Name within the filing folder, e.g. "mstr-20260105.htm" or "xslF345X05/form4.xml". */
   name: string;
   type: string;

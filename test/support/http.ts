@@ -4,7 +4,7 @@ import crypto from 'node:crypto';
 
 type Handler = (request: Request, context: never) => Promise<Response> | Response;
 
-export function randomIp() {
+function randomIp() {
   const bytes = crypto.randomBytes(3);
   return `10.${bytes[0]}.${bytes[1]}.${bytes[2]}`;
 }
