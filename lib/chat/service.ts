@@ -75,6 +75,20 @@ async function holdingsSourceOf(db: Db, company: TrackedCompany): Promise<string
   return snapshot?.source ?? company.source.split(/\s+;\s+|,\s+scraped\b/)[0]!;
 }
 
+type ScoreFigures = Pick<TreasuryAnalysis, 'healthGrade' | 'aiRiskScore' | 'convictionScore' | 'governanceScore' | 'premiumToNav' | 'bitcoinYield'>;
+
+/** The scores an analysis shows, from stored metrics or from metrics computed on a message's figures. */
+function scoreFigures(metrics: ScoreFigures): ScoreFigures {
+  return {
+    healthGrade: metrics.healthGrade,
+    aiRiskScore: metrics.aiRiskScore,
+    convictionScore: metrics.convictionScore,
+    governanceScore: metrics.governanceScore,
+    premiumToNav: metrics.premiumToNav,
+    bitcoinYield: metrics.bitcoinYield,
+  };
+}
+
 function trackedAnalysis(company: TrackedCompany, source: string): TreasuryAnalysis {
   const metrics = metricsView(company.metrics);
   return {
@@ -82,12 +96,7 @@ function trackedAnalysis(company: TrackedCompany, source: string): TreasuryAnaly
     name: company.name,
     ticker: company.ticker,
     tracked: true,
-    healthGrade: metrics.healthGrade,
-    aiRiskScore: metrics.aiRiskScore,
-    convictionScore: metrics.convictionScore,
-    governanceScore: metrics.governanceScore,
-    premiumToNav: metrics.premiumToNav,
-    bitcoinYield: metrics.bitcoinYield,
+    ...scoreFigures(metrics),
     btcHoldings: company.btcHoldings,
     holdingsAsOf: company.holdingsAsOf.toISOString(),
     source,
@@ -228,12 +237,7 @@ export async function analyzeCompany(db: Db, message: string, now = new Date()):
     name: described.name,
     ticker: described.ticker,
     tracked: false,
-    healthGrade: metrics.healthGrade,
-    aiRiskScore: metrics.aiRiskScore,
-    convictionScore: metrics.convictionScore,
-    governanceScore: metrics.governanceScore,
-    premiumToNav: metrics.premiumToNav,
-    bitcoinYield: metrics.bitcoinYield,
+    ...scoreFigures(metrics),
     btcHoldings: described.btcHoldings,
     holdingsAsOf: null,
     source: 'your message',
