@@ -6,10 +6,11 @@
 // (default: the local `bench` database; it is migrated and seeded). A bounded closed loop on loopback:
 // `connections` requests in flight, `seconds` per scenario split over `rounds` interleaved rounds,
 // after a one-second warm-up of each.
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { percentile, waitForServer } from './lib/bench';
 
 const args = new Map(process.argv.slice(2).map((arg, index, all) => [arg, all[index + 1]]));
 const seconds = Number(args.get('--seconds') ?? 6);
@@ -27,10 +28,6 @@ interface Result {
   rps: number;
   p50: number;
   p99: number;
-}
-
-function percentile(sorted: number[], fraction: number): number {
-  return sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(fraction * sorted.length))]! : NaN;
 }
 
 interface Scenario {
@@ -74,22 +71,8 @@ async function measure(scenarios: Scenario[]): Promise<Result[]> {
   }
   return scenarios.map((scenario, index) => {
     const latencies = totals[index]!.latencies.sort((a, b) => a - b);
-    return { label: scenario.label, requests: latencies.length, errors: totals[index]!.errors, rps: latencies.length / seconds, p50: percentile(latencies, 0.5), p99: percentile(latencies, 0.99) };
+    return { label: scenario.label, requests: latencies.length, errors: totals[index]!.errors, rps: latencies.length / seconds, p50: percentile(latencies, 50), p99: percentile(latencies, 99) };
   });
-}
-
-async function waitForServer(server: ChildProcess) {
-  const deadline = Date.now() + 90_000;
-  while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error(`server.ts exited with ${server.exitCode}`);
-    try {
-      if ((await fetch(`${baseUrl}/api/health`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 300));
-  }
-  throw new Error('server.ts did not answer /api/health within 90 s');
 }
 
 /** Registers an entitled user over HTTP and creates a key with the session, as the account page does. */
@@ -147,7 +130,7 @@ async function benchProvider(name: string, databaseUrl: string): Promise<Result[
   execFileSync(process.execPath, [require.resolve('tsx/cli'), 'scripts/db.ts', 'setup'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
   const server = spawn(process.execPath, [require.resolve('tsx/cli'), 'server.ts'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
   try {
-    await waitForServer(server);
+    await waitForServer(server, baseUrl, 90_000);
     const { cookie, key } = await subscriberWithKey();
     const scenarios: Scenario[] = [];
     for (const [endpoint, v1Path, screenPath] of [

@@ -12,6 +12,8 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import Database from 'better-sqlite3';
 import { Client } from 'pg';
+import type { Signal } from '../lib/generated/sqlite/client';
+import { percentile } from './lib/bench';
 
 const argv = process.argv.slice(2);
 const flag = (name: string) => argv.includes(name);
@@ -104,21 +106,8 @@ function makeCompanies(): CompanyData[] {
   return companies;
 }
 
-interface SignalData {
-  id: string;
-  sourceId: string;
-  companyId: string | null;
-  companyName: string;
-  description: string;
-  source: string;
-  detectedAt: Date;
-  confidence: number;
-  signalType: string;
-  severity: string;
-  filingUrl: string | null;
-  currentPrice: number | null;
-  formType: string | null;
-}
+/** The stored signal columns the benchmark fills. */
+type SignalData = Pick<Signal, 'id' | 'sourceId' | 'companyId' | 'companyName' | 'description' | 'source' | 'detectedAt' | 'confidence' | 'signalType' | 'severity' | 'filingUrl' | 'currentPrice' | 'formType'>;
 
 /** Signals in batches; companies are skewed (a few are mentioned often, most rarely). */
 function* makeSignals(companies: CompanyData[], batchSize: number): Generator<SignalData[]> {
@@ -315,10 +304,6 @@ interface Result {
   p99: number;
   rows: number;
   samples: number;
-}
-
-function percentile(sorted: number[], p: number) {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }
 
 async function measure(read: string, run: () => Promise<unknown>): Promise<Result> {

@@ -27,8 +27,8 @@ async function main() {
   const { createRealtimeServer } = await import('../lib/realtime/ws-server');
   const { startScheduler } = await import('../lib/jobs/registry');
   const { ingestJobs } = await import('../lib/ingest/jobs');
-  const { startReplayServer } = await import('../lib/ingest/testing/replay-server');
-  const { atomHeaders, feedEntry, feedWith, readFixture, serveFiling } = await import('../lib/ingest/testing/edgar');
+  const { startReplayServer } = await import('../test/support/replay-server');
+  const { atomHeaders, feedEntry, feedWith, readFixture, serveFiling } = await import('../test/support/edgar');
 
   // EDGAR: the recorded feed, with the entries added below on top.
   const edgar = await startReplayServer();

@@ -7,12 +7,12 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { percentile } from './lib/bench';
 
 const args = new Map(process.argv.slice(2).map((arg, index, all) => [arg, all[index + 1]]));
 const subscribers = Number(args.get('--subscribers') ?? 1000);
 const trials = Number(args.get('--trials') ?? 3);
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
 async function main() {
   const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-mail-'));

@@ -4,12 +4,13 @@
 //   - first-load JavaScript: every script the page loads, gzip-compressed (target under 250 kB)
 //   - Largest Contentful Paint of a cold load (target under 2.5 s)
 //   - Lighthouse 12 desktop performance score (target at least 95)
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { chromium, type BrowserContext } from '@playwright/test';
+import { waitForServer } from './lib/bench';
 
 const args = new Map(process.argv.slice(2).map((arg, index, all) => [arg, all[index + 1]]));
 const flags = new Set(process.argv.slice(2));
@@ -47,7 +48,7 @@ async function main() {
   const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-pages-chromium-'));
   let context: BrowserContext | undefined;
   try {
-    await waitForServer(server);
+    await waitForServer(server, baseUrl, 60_000);
     // A persistent context is the browser's default one, so the tab Lighthouse opens shares its cookies.
     context = await chromium.launchPersistentContext(userDataDir, {
       executablePath,
@@ -85,20 +86,6 @@ async function main() {
     fs.rmSync(userDataDir, { recursive: true, force: true });
     fs.rmSync(scratch, { recursive: true, force: true });
   }
-}
-
-async function waitForServer(server: ChildProcess) {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error(`server.ts exited with ${server.exitCode}`);
-    try {
-      if ((await fetch(`${baseUrl}/api/health`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 300));
-  }
-  throw new Error('server.ts did not answer /api/health within 60 s');
 }
 
 /** Passes the beta gate and registers a subscriber the way the browser does. */

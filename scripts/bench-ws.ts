@@ -5,6 +5,7 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import WebSocket from 'ws';
+import { percentile } from './lib/bench';
 
 const args = new Map(process.argv.slice(2).map((arg, index, all) => [arg, all[index + 1]]));
 const clientCount = Number(args.get('--clients') ?? process.env.BENCH_CLIENTS ?? 1000);
@@ -45,11 +46,6 @@ async function openClients(ports: number[], onEvent: (latencyMs: number, round: 
     await Promise.all(opened);
   }
   return clients;
-}
-
-function percentile(sorted: number[], p: number) {
-  if (sorted.length === 0) return NaN;
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }
 
 async function run(label: string, servers: ServerHandle[]) {

@@ -1,6 +1,6 @@
 import { db } from '@/lib/db';
-import { resetDatabase } from '@/lib/testing/database';
-import { call, CookieJar } from '@/lib/testing/http';
+import { resetDatabase } from '@/test/support/database';
+import { call, CookieJar } from '@/test/support/http';
 import { POST as register } from './auth/register/route';
 import { POST as verifyBeta } from './beta/verify/route';
 import { POST as contact } from './contact/route';

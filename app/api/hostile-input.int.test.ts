@@ -7,9 +7,9 @@ import { db } from '@/lib/db';
 import { Prisma } from '@/lib/generated/sqlite/client';
 import { apiRouteMethods } from '@/lib/http/api-routes';
 import { closeRateLimiter } from '@/lib/rate-limit';
-import { resetDatabase } from '@/lib/testing/database';
-import { call, CookieJar } from '@/lib/testing/http';
-import { registeredUser } from '@/lib/testing/users';
+import { resetDatabase } from '@/test/support/database';
+import { call, CookieJar } from '@/test/support/http';
+import { registeredUser } from '@/test/support/users';
 import { middleware } from '@/middleware';
 
 // Every route handler under app/api against hostile input (malformed or oddly typed JSON, huge and
@@ -533,12 +533,12 @@ async function runCase(route: string, spec: RouteSpec, handler: Handler, item: C
   return problems.length ? `${problems.join('; ')} (${status} ${JSON.stringify(json?.message ?? '').slice(0, 100)})` : null;
 }
 
-async function runPhase(route: string, spec: RouteSpec, module: Record<string, unknown>, phase: Phase, select: (item: Case) => boolean = () => true) {
+async function runPhase(route: string, spec: RouteSpec, routeModule: Record<string, unknown>, phase: Phase, select: (item: Case) => boolean = () => true) {
   const failures: string[] = [];
   counts = await rowCounts();
   const paramNames = [...route.matchAll(/\[([^\]]+)\]/g)].map((match) => match[1]!);
-  for (const method of exportedMethods(module)) {
-    const handler = module[method] as Handler;
+  for (const method of exportedMethods(routeModule)) {
+    const handler = routeModule[method] as Handler;
     const cases = casesFor(spec, method, paramNames).filter(select);
     if (phase.name === 'signed out') {
       for (const [label, cookie] of hostileCookies) cases.push({ label, method, cookie, params: cases[0]!.params, body: cases[0]!.body, headers: cases[0]!.headers });
@@ -552,7 +552,7 @@ async function runPhase(route: string, spec: RouteSpec, module: Record<string, u
 }
 
 const httpMethods = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
-const exportedMethods = (module: Record<string, unknown>) => httpMethods.filter((method) => typeof module[method] === 'function');
+const exportedMethods = (routeModule: Record<string, unknown>) => httpMethods.filter((method) => typeof routeModule[method] === 'function');
 
 function routeFiles(): string[] {
   const root = path.join(__dirname);
@@ -675,33 +675,33 @@ describe('wrong HTTP methods', () => {
 });
 
 describe.each(Object.entries(routes))('/api/%s', (route, spec) => {
-  let module: Record<string, unknown>;
+  let routeModule: Record<string, unknown>;
   beforeAll(async () => {
-    module = await import(`./${route}/route`);
+    routeModule = await import(`./${route}/route`);
   });
 
   it('survives hostile input signed out', async () => {
     const status = spec.access === 'user' || spec.access === 'entitled' ? 401 : spec.access === 'beta' ? 403 : undefined;
-    expect(await runPhase(route, spec, module, { name: 'signed out', status })).toEqual([]);
+    expect(await runPhase(route, spec, routeModule, { name: 'signed out', status })).toEqual([]);
   });
 
   if (spec.access === 'beta') {
     it('survives hostile input past the beta gate, signed out', async () => {
-      expect(await runPhase(route, spec, module, { name: 'beta gate only', jar: gateJar.clone() })).toEqual([]);
+      expect(await runPhase(route, spec, routeModule, { name: 'beta gate only', jar: gateJar.clone() })).toEqual([]);
     });
   }
 
   if (spec.access !== 'secret') {
     it('survives hostile input signed in', async () => {
       const jar = spec.ownUser ? (await registeredUser(true, 'fuzz-own')).jar : entitled.clone();
-      expect(await runPhase(route, spec, module, { name: 'entitled', jar })).toEqual([]);
+      expect(await runPhase(route, spec, routeModule, { name: 'entitled', jar })).toEqual([]);
     });
   }
 
   if (spec.access === 'entitled') {
     it('refuses an unentitled user with 403 whatever the input', async () => {
       const generic = (item: Case) => !/^[\w.]+ (=|missing)/.test(item.label);
-      expect(await runPhase(route, spec, module, { name: 'unentitled', jar: unentitled, status: 403 }, generic)).toEqual([]);
+      expect(await runPhase(route, spec, routeModule, { name: 'unentitled', jar: unentitled, status: 403 }, generic)).toEqual([]);
     });
   }
 });

@@ -1,9 +1,9 @@
 import { db } from '@/lib/db';
 import { seedAll } from '@/lib/db/seed-all';
 import { seedMarketData } from '@/lib/db/seed-market';
-import { resetDatabase } from '@/lib/testing/database';
-import { call, type CookieJar } from '@/lib/testing/http';
-import { registeredUser } from '@/lib/testing/users';
+import { resetDatabase } from '@/test/support/database';
+import { call, type CookieJar } from '@/test/support/http';
+import { registeredUser } from '@/test/support/users';
 import { recomputeMetrics } from '@/lib/treasury/metrics-store';
 import { GET as company } from './companies/[id]/route';
 import { GET as holdings } from './treasury/holdings/route';

@@ -1,8 +1,8 @@
 import { closeRateLimiter } from '@/lib/rate-limit';
 import { rateLimitRules } from '@/lib/rate-limits';
-import { resetDatabase } from '@/lib/testing/database';
-import { call, CookieJar } from '@/lib/testing/http';
-import { registeredUser, testPassword } from '@/lib/testing/users';
+import { resetDatabase } from '@/test/support/database';
+import { call, CookieJar } from '@/test/support/http';
+import { registeredUser, testPassword } from '@/test/support/users';
 import { POST as createLink } from './affiliate/links/route';
 import { POST as changePassword } from './auth/change-password/route';
 import { POST as login } from './auth/login/route';

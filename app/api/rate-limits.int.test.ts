@@ -1,7 +1,7 @@
 import { closeRateLimiter } from '@/lib/rate-limit';
-import { resetDatabase } from '@/lib/testing/database';
-import { call, CookieJar } from '@/lib/testing/http';
-import { registeredUser, testPassword } from '@/lib/testing/users';
+import { resetDatabase } from '@/test/support/database';
+import { call, CookieJar } from '@/test/support/http';
+import { registeredUser, testPassword } from '@/test/support/users';
 import { POST as login } from './auth/login/route';
 import { POST as register } from './auth/register/route';
 import { POST as verifyBeta } from './beta/verify/route';

@@ -1,4 +1,4 @@
-import { registeredUser } from '@/lib/testing/users';
+import { registeredUser } from '@/test/support/users';
 import { PDFDocument } from 'pdf-lib';
 import { db } from '@/lib/db';
 import { seedAll } from '@/lib/db/seed-all';
@@ -6,8 +6,8 @@ import { jobs } from '@/lib/jobs/registry';
 import { getAnalyticsSummary } from '@/lib/reports/analytics';
 import { runDueReportSchedules, seedInitialReports } from '@/lib/reports/schedules';
 import { failStaleReports } from '@/lib/reports/service';
-import { resetDatabase } from '@/lib/testing/database';
-import { call, CookieJar } from '@/lib/testing/http';
+import { resetDatabase } from '@/test/support/database';
+import { call, CookieJar } from '@/test/support/http';
 import { GET as analyticsExport } from './analytics/export/route';
 import { GET as download } from './reports/[id]/download/route';
 import { GET as reportDetail } from './reports/[id]/route';

@@ -1,7 +1,7 @@
-import { registeredUser } from '@/lib/testing/users';
+import { registeredUser } from '@/test/support/users';
 import { db } from '@/lib/db';
-import { resetDatabase } from '@/lib/testing/database';
-import { call, CookieJar } from '@/lib/testing/http';
+import { resetDatabase } from '@/test/support/database';
+import { call, CookieJar } from '@/test/support/http';
 import { DELETE as deleteAlert } from './alerts/[id]/route';
 import { GET as listAlerts, POST as createAlert } from './alerts/route';
 import { GET as filing } from './signals/[id]/filing/route';

@@ -1,8 +1,8 @@
-import { registeredUser } from '@/lib/testing/users';
+import { registeredUser } from '@/test/support/users';
 import { db } from '@/lib/db';
 import { seedAll } from '@/lib/db/seed-all';
-import { resetDatabase } from '@/lib/testing/database';
-import { call, CookieJar } from '@/lib/testing/http';
+import { resetDatabase } from '@/test/support/database';
+import { call, CookieJar } from '@/test/support/http';
 import { GET as healthDistribution } from './analytics/health-distribution/route';
 import { GET as sectorAllocation } from './analytics/sector-allocation/route';
 import { GET as treasuryTrends } from './analytics/treasury-trends/route';

@@ -8,7 +8,7 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { ApiError } from '@/lib/http/api-client';
 import { addCompanyFailureMessage, analyzeFailureMessage, chatFailureMessage } from '@/lib/chat/messages';
-import { isTrackedDataKey, postAddCompany, postAnalyzeCompany, postChat } from '@/lib/chat/queries';
+import { isTrackedDataKey, postAddCompany, postAnalyzeCompany, postChat } from '@/lib/chat/client';
 import { routeOf, sendableMessage } from '@/lib/chat/routing';
 import type { SuggestedAction, TreasuryAnalysis } from '@/lib/chat/schema';
 import { cn } from '@/lib/utils';

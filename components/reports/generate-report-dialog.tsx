@@ -9,7 +9,7 @@ import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { toast } from '@/components/ui/use-toast';
 import { ApiError } from '@/lib/http/api-client';
-import { postReport, reportKeys } from '@/lib/reports/queries';
+import { postReport, reportKeys } from '@/lib/reports/client';
 import { defaultReportPeriod, reportPeriods, reportTypes, type ReportPeriod, type ReportType } from '@/lib/reports/schema';
 import { periodOptionLabels } from './period-select';
 

@@ -2,6 +2,7 @@
 
 import { useEffect, useState } from 'react';
 import { Skeleton } from '@/components/ui/skeleton';
+import { fetchPdf } from '@/lib/reports/client';
 
 /**
  * Embeds the report's PDF. It is fetched and shown from a blob: URL because every response carries
@@ -13,12 +14,10 @@ export function PdfFrame({ src, title }: { src: string; title: string }) {
   useEffect(() => {
     let objectUrl: string | null = null;
     let cancelled = false;
-    fetch(src, { credentials: 'include' })
-      .then(async (response) => {
-        if (!response.ok) throw new Error(String(response.status));
-        const blob = await response.blob();
+    fetchPdf(src)
+      .then((blob) => {
         if (cancelled) return;
-        objectUrl = URL.createObjectURL(new Blob([blob], { type: 'application/pdf' }));
+        objectUrl = URL.createObjectURL(blob);
         setUrl(objectUrl);
       })
       .catch(() => !cancelled && setFailed(true));

@@ -4,7 +4,7 @@ import { Download, Eye, FileText } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
-import { reportDownloadUrl } from '@/lib/reports/queries';
+import { reportDownloadUrl } from '@/lib/reports/client';
 import type { ReportDto } from '@/lib/reports/schema';
 import { ReportStatusBadge } from './report-status-badge';
 

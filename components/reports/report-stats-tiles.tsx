@@ -2,10 +2,10 @@
 
 import { useQuery } from '@tanstack/react-query';
 import { AlertTriangle, CheckCircle2, FileText, Lightbulb } from 'lucide-react';
-import { Button } from '@/components/ui/button';
+import { LoadError } from '@/components/shared/load-error';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
-import { fetchReportStats, reportKeys } from '@/lib/reports/queries';
+import { fetchReportStats, reportKeys } from '@/lib/reports/client';
 import type { ReportStatsDto } from '@/lib/reports/schema';
 
 const tiles: { key: keyof ReportStatsDto; label: string; icon: React.ReactNode; hint: string; format: (value: number | null) => string }[] = [
@@ -19,14 +19,7 @@ const tiles: { key: keyof ReportStatsDto; label: string; icon: React.ReactNode; 
 export function ReportStatsTiles() {
   const stats = useQuery({ queryKey: reportKeys.stats, queryFn: fetchReportStats });
   if (stats.isError) {
-    return (
-      <div role="alert" className="flex flex-wrap items-center gap-3 rounded-lg border border-destructive/50 p-4 text-sm text-destructive">
-        <span>Unable to load report statistics. {stats.error.message}</span>
-        <Button variant="outline" size="sm" onClick={() => stats.refetch()}>
-          Try again
-        </Button>
-      </div>
-    );
+    return <LoadError what="report statistics" error={stats.error} onRetry={() => stats.refetch()} className="rounded-lg border border-destructive/50 p-4" />;
   }
   return (
     <div className="grid grid-cols-2 gap-4 lg:grid-cols-4" aria-busy={stats.isPending}>

@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { toast } from '@/components/ui/use-toast';
 import { ApiError } from '@/lib/http/api-client';
-import { postReport, reportKeys } from '@/lib/reports/queries';
+import { postReport, reportKeys } from '@/lib/reports/client';
 import { templateReportType, type ReportPeriod, type ReportTemplate } from '@/lib/reports/schema';
 
 const templates: { id: Exclude<ReportTemplate, 'custom'>; name: string; description: string }[] = [

@@ -3,11 +3,11 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { FileSearch, Search } from 'lucide-react';
 import { useDeferredValue, useEffect, useRef, useState } from 'react';
-import { Button } from '@/components/ui/button';
+import { LoadError } from '@/components/shared/load-error';
 import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
-import { fetchReports, reportKeys } from '@/lib/reports/queries';
+import { fetchReports, reportKeys } from '@/lib/reports/client';
 import { defaultReportPeriod, type ReportPeriod } from '@/lib/reports/schema';
 import { PeriodSelect } from './period-select';
 import { ReportCard } from './report-card';
@@ -63,12 +63,7 @@ export function ReportsBrowser() {
               <Skeleton className="h-28 w-full" />
             </div>
           ) : reports.isError ? (
-            <div role="alert" className="flex flex-wrap items-center gap-3 text-sm text-destructive">
-              <span>Unable to load reports. {reports.error.message}</span>
-              <Button variant="outline" size="sm" onClick={() => reports.refetch()}>
-                Try again
-              </Button>
-            </div>
+            <LoadError what="reports" error={reports.error} onRetry={() => reports.refetch()} />
           ) : reports.data.length === 0 ? (
             <div className="flex flex-col items-center gap-2 rounded-lg border border-dashed p-8 text-center" data-testid="reports-empty">
               <FileSearch className="size-6 text-muted-foreground" aria-hidden="true" />

@@ -2,11 +2,11 @@
 
 import { useQuery } from '@tanstack/react-query';
 import { CalendarClock } from 'lucide-react';
+import { LoadError } from '@/components/shared/load-error';
 import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
-import { fetchReportSchedules, reportKeys } from '@/lib/reports/queries';
+import { fetchReportSchedules, reportKeys } from '@/lib/reports/client';
 
 const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
 const statusClass: Record<string, string> = {
@@ -27,14 +27,7 @@ export function ScheduledReports() {
     );
   }
   if (schedules.isError) {
-    return (
-      <div role="alert" className="flex flex-wrap items-center gap-3 text-sm text-destructive">
-        <span>Unable to load scheduled reports. {schedules.error.message}</span>
-        <Button variant="outline" size="sm" onClick={() => schedules.refetch()}>
-          Try again
-        </Button>
-      </div>
-    );
+    return <LoadError what="scheduled reports" error={schedules.error} onRetry={() => schedules.refetch()} />;
   }
   if (!schedules.data.length) return <p className="rounded-lg border border-dashed p-8 text-center text-sm text-muted-foreground">No scheduled reports.</p>;
   return (

@@ -85,19 +85,19 @@ async function cookiesFor(browser: Browser, baseURL: string, user: UserState): P
 
 export const screenTest = base.extend<{ contextFor: (user: UserState) => Promise<BrowserContext> }, { userCookies: (user: UserState) => Promise<Cookie[]> }>({
   userCookies: [
-    async ({ browser }, use, workerInfo) => {
+    async ({ browser }, provide, workerInfo) => {
       const baseURL = workerInfo.project.use.baseURL!;
       const made = new Map<UserState, Promise<Cookie[]>>();
-      await use((user) => {
+      await provide((user) => {
         if (!made.has(user)) made.set(user, cookiesFor(browser, baseURL, user));
         return made.get(user)!;
       });
     },
     { scope: 'worker' },
   ],
-  contextFor: async ({ browser, baseURL, userCookies }, use) => {
+  contextFor: async ({ browser, baseURL, userCookies }, provide) => {
     const contexts: BrowserContext[] = [];
-    await use(async (user) => {
+    await provide(async (user) => {
       const context = await browser.newContext({ baseURL });
       contexts.push(context);
       await context.addCookies(await userCookies(user));

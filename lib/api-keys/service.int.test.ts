@@ -1,6 +1,6 @@
 import { db } from '@/lib/db';
-import { resetDatabase } from '@/lib/testing/database';
-import { registeredUser } from '@/lib/testing/users';
+import { resetDatabase } from '@/test/support/database';
+import { registeredUser } from '@/test/support/users';
 import { createApiKey, findLiveKey, recordKeyUse, revokeApiKey } from './service';
 
 // Key use is written coalesced: many concurrent uses, fewer writes, and not one use lost.

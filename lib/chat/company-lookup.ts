@@ -39,7 +39,7 @@ const everydayWords = new Set([
 /** Words written in capitals that are not tickers even when a company uses them as one. */
 const capitalWords = new Set(['I', 'A', 'AN', 'AND', 'OR', 'THE', 'BTC', 'ETH', 'CEO', 'CFO', 'USD', 'US', 'UK', 'EU', 'AI', 'SEC', 'IPO', 'ETF', 'NAV', 'OK']);
 
-export function normalizeName(text: string): string {
+function normalizeName(text: string): string {
   return text
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')

@@ -10,12 +10,11 @@ export const chatMessageSchema = z.object({
     .min(1, 'Enter a message.')
     .max(2000, 'Messages are at most 2,000 characters.'),
 });
-export type ChatMessageInput = z.infer<typeof chatMessageSchema>;
 
 /** Bitcoin's supply cap: no company can hold more. */
 const maxBtc = 21_000_000;
 
-export const companyInfoSchema = z.object({
+const companyInfoSchema = z.object({
   name: z.string({ error: 'Enter the company name.' }).trim().min(1, 'Enter the company name.').max(200, 'Company names are at most 200 characters.'),
   ticker: z
     .string({ error: 'Enter the ticker.' })
@@ -47,7 +46,6 @@ export const companyInfoSchema = z.object({
     .positive('Market capitalisation must be above 0.')
     .nullish().transform((value) => value ?? null),
 }, { error: 'Give the company details (companyInfo).' });
-export type CompanyInfoInput = z.infer<typeof companyInfoSchema>;
 
 export const addCompanySchema = z.object({
   companyInfo: companyInfoSchema,

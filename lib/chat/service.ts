@@ -26,7 +26,7 @@ import { factsForModel, writeCompanyAnalysis, writeHelpAnswer, writeMarketAnswer
 // The chat assistant (spec 001 §2, §3, §7): answers grounded in the stored companies, metrics and
 // signals. The prose comes from a configured language model or, by default, from the template.
 
-export const addedViaAssistantSource = 'Added via AI assistant by user';
+const addedViaAssistantSource = 'Added via AI assistant by user';
 
 const marketQuestion = /\b(market|total|overall|how many|sectors?|largest|biggest|top|price|stats|statistics|summary|overview|aggregate|allocation|all companies)\b/i;
 
@@ -75,6 +75,20 @@ async function holdingsSourceOf(db: Db, company: TrackedCompany): Promise<string
   return snapshot?.source ?? company.source.split(/\s+;\s+|,\s+scraped\b/)[0]!;
 }
 
+type ScoreFigures = Pick<TreasuryAnalysis, 'healthGrade' | 'aiRiskScore' | 'convictionScore' | 'governanceScore' | 'premiumToNav' | 'bitcoinYield'>;
+
+/** The scores an analysis shows, from stored metrics or from metrics computed on a message's figures. */
+function scoreFigures(metrics: ScoreFigures): ScoreFigures {
+  return {
+    healthGrade: metrics.healthGrade,
+    aiRiskScore: metrics.aiRiskScore,
+    convictionScore: metrics.convictionScore,
+    governanceScore: metrics.governanceScore,
+    premiumToNav: metrics.premiumToNav,
+    bitcoinYield: metrics.bitcoinYield,
+  };
+}
+
 function trackedAnalysis(company: TrackedCompany, source: string): TreasuryAnalysis {
   const metrics = metricsView(company.metrics);
   return {
@@ -82,12 +96,7 @@ function trackedAnalysis(company: TrackedCompany, source: string): TreasuryAnaly
     name: company.name,
     ticker: company.ticker,
     tracked: true,
-    healthGrade: metrics.healthGrade,
-    aiRiskScore: metrics.aiRiskScore,
-    convictionScore: metrics.convictionScore,
-    governanceScore: metrics.governanceScore,
-    premiumToNav: metrics.premiumToNav,
-    bitcoinYield: metrics.bitcoinYield,
+    ...scoreFigures(metrics),
     btcHoldings: company.btcHoldings,
     holdingsAsOf: company.holdingsAsOf.toISOString(),
     source,
@@ -95,8 +104,8 @@ function trackedAnalysis(company: TrackedCompany, source: string): TreasuryAnaly
   };
 }
 
-function trackedInfo(company: TrackedCompany, source: string): CompanyInfo {
-  const marketCapUsd = company.marketCapUsd ?? (company.sharePriceUsd && company.sharesOutstanding ? company.sharePriceUsd * company.sharesOutstanding : null);
+/** A tracked company's identity and current holdings, as the assistant's answers show them. */
+function companyFacts<Source extends string | null>(company: TrackedCompany, source: Source) {
   return {
     id: company.id,
     name: company.name,
@@ -107,9 +116,12 @@ function trackedInfo(company: TrackedCompany, source: string): CompanyInfo {
     btcHoldings: company.btcHoldings,
     holdingsAsOf: company.holdingsAsOf.toISOString(),
     source,
-    marketCapUsd,
-    tracked: true,
   };
+}
+
+function trackedInfo(company: TrackedCompany, source: string): CompanyInfo {
+  const marketCapUsd = company.marketCapUsd ?? (company.sharePriceUsd && company.sharesOutstanding ? company.sharePriceUsd * company.sharesOutstanding : null);
+  return { ...companyFacts(company, source), marketCapUsd, tracked: true };
 }
 
 /** The model's prose from the facts, or the template's when no model is configured or it fails. */
@@ -225,12 +237,7 @@ export async function analyzeCompany(db: Db, message: string, now = new Date()):
     name: described.name,
     ticker: described.ticker,
     tracked: false,
-    healthGrade: metrics.healthGrade,
-    aiRiskScore: metrics.aiRiskScore,
-    convictionScore: metrics.convictionScore,
-    governanceScore: metrics.governanceScore,
-    premiumToNav: metrics.premiumToNav,
-    bitcoinYield: metrics.bitcoinYield,
+    ...scoreFigures(metrics),
     btcHoldings: described.btcHoldings,
     holdingsAsOf: null,
     source: 'your message',
@@ -331,15 +338,7 @@ export async function addCompany(db: Db, userId: string, input: AddCompanyInput,
   return {
     message: `${company.name} (${company.ticker}) is now tracked with ${formatBtc(company.btcHoldings)}.`,
     company: {
-      id: company.id,
-      name: company.name,
-      ticker: company.ticker,
-      exchange: company.exchange,
-      sector: company.sector ?? 'Other',
-      country: company.country,
-      btcHoldings: company.btcHoldings,
-      holdingsAsOf: company.holdingsAsOf.toISOString(),
-      source: company.source,
+      ...companyFacts(company, company.source),
       metrics: {
         healthGrade: metrics.healthGrade,
         aiRiskScore: metrics.aiRiskScore,

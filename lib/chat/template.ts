@@ -19,7 +19,7 @@ const metricLabels: Record<string, string> = {
 const day = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
 const score = (value: number) => `${Number.isInteger(value) ? value : value.toFixed(1)}/10`;
 
-export const disclaimer = 'This is not financial advice.';
+const disclaimer = 'This is not financial advice.';
 
 function companyLabel(analysis: Pick<TreasuryAnalysis, 'name' | 'ticker'>) {
   return analysis.ticker && !analysis.name.includes(`(${analysis.ticker})`) ? `${analysis.name} (${analysis.ticker})` : analysis.name;

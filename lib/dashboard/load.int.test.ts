@@ -1,5 +1,5 @@
 import { db } from '@/lib/db';
-import { resetDatabase } from '@/lib/testing/database';
+import { resetDatabase } from '@/test/support/database';
 import { loadBtcMoves, loadDashboard } from './load';
 
 // The dashboard's first paint on a real database: BTC moves from stored prices, recent holdings

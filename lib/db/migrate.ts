@@ -40,7 +40,7 @@ export async function openSchemaEngine(url: string, datamodel?: string): Promise
   return glue.SchemaEngine.new({ datamodels }, () => {}, adapter);
 }
 
-export function migrationList(provider: Provider) {
+function migrationList(provider: Provider) {
   const baseDir = path.join(migrationsRoot, provider);
   const names = fs.existsSync(baseDir)
     ? fs.readdirSync(baseDir, { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name).sort()

@@ -1,5 +1,5 @@
 import { db } from '../db';
-import { resetDatabase } from '../testing/database';
+import { resetDatabase } from '@/test/support/database';
 import { seedCompanies } from './seed';
 import {
   historySource,

@@ -11,7 +11,7 @@ import { crossThroughEuro, ecbSource, type UsdRate } from '../ingest/fx/ecb';
 
 export const marketSeedDir = path.join(process.cwd(), 'prisma', 'seed-data', 'market');
 
-export const fundamentalFields = [
+const fundamentalFields = [
   'shares_outstanding_basic',
   'shares_outstanding_diluted',
   'total_debt',
@@ -19,7 +19,7 @@ export const fundamentalFields = [
   'preferred_equity',
   'market_cap',
 ] as const;
-export type FundamentalField = (typeof fundamentalFields)[number];
+type FundamentalField = (typeof fundamentalFields)[number];
 
 export interface PriceSeed {
   ticker: string;
@@ -129,14 +129,14 @@ export function sourceOf(provenance: string): string {
   return /^(\S+@\S+ \S+)/.exec(provenance)?.[1] ?? provenance;
 }
 
-export function readDailyCloses(csv: string, where: string): { date: string; close: number }[] {
+function readDailyCloses(csv: string, where: string): { date: string; close: number }[] {
   return parseCsv(csv).map((row, index) => ({
     date: requireDate(row.date, `${where} line ${index + 2}`),
     close: requireNumber(row.close ?? row.price, `${where} line ${index + 2}`),
   }));
 }
 
-export function readPriceHistories(dir = path.join(marketSeedDir, 'price-history')): PriceSeed[] {
+function readPriceHistories(dir = path.join(marketSeedDir, 'price-history')): PriceSeed[] {
   const sources = new Map(parseCsv(fs.readFileSync(path.join(dir, 'SOURCES.csv'), 'utf8')).map((row) => [row.file ?? '', row]));
   const prices: PriceSeed[] = [];
   for (const file of fs.readdirSync(dir).sort()) {
@@ -152,9 +152,9 @@ export function readPriceHistories(dir = path.join(marketSeedDir, 'price-history
 }
 
 export const strategyFileName = 'MSTR.strategy-com-download.2026-06-29.csv';
-export const strategySource = 'posix4e/btc-mnav-rainbow@fb1f4b6a MSTR.csv';
+const strategySource = 'posix4e/btc-mnav-rainbow@fb1f4b6a MSTR.csv';
 /** The file's newest row was captured during the trading day, not at the close. */
-export const strategyIntradayRows = new Set(['2026-06-29']);
+const strategyIntradayRows = new Set(['2026-06-29']);
 const strategyColumns: [string, FundamentalField, string][] = [
   ['market_cap', 'market_cap', 'market_cap'],
   ['debt', 'total_debt', 'debt (notional of convertible notes)'],
@@ -240,7 +240,7 @@ async function seedFxRates(db: Db, dir: string): Promise<number> {
   return count;
 }
 
-export const btcHistoryFiles = [
+const btcHistoryFiles = [
   { file: 'BTC-USD.csv', source: 'cryptocompare-histoday (Sashamine/dat-tracker-next@c0c17e00 data/crypto-prices.json)' },
   { file: 'BTC-USD.strategy-mstr-csv.csv', source: 'strategy.com MSTR file btc_price (posix4e/btc-mnav-rainbow@fb1f4b6a)' },
 ] as const;

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { db } from '../db';
-import { resetDatabase } from '../testing/database';
+import { resetDatabase } from '@/test/support/database';
 import { companiesCsvPath, readCompanySeeds, seedCompanies } from './seed';
 
 beforeEach(resetDatabase);

@@ -70,7 +70,7 @@ const keyOf = (seed: Pick<CompanySeed, 'ticker' | 'exchange'>) => `${seed.ticker
  * SATO:TSXV), the first row is kept and the others' figures are recorded in its notes, never
  * silently overwritten or added together.
  */
-export function mergeDuplicateListings(seeds: CompanySeed[]): { seeds: CompanySeed[]; conflicts: number } {
+function mergeDuplicateListings(seeds: CompanySeed[]): { seeds: CompanySeed[]; conflicts: number } {
   const byKey = new Map<string, CompanySeed>();
   let conflicts = 0;
   for (const seed of seeds) {

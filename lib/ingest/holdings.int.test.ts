@@ -2,7 +2,7 @@ import { db } from '../db';
 import { historySource } from '../db/seed-history';
 import { MemoryBus } from '../realtime/bus';
 import type { RealtimeEvent } from '../realtime/channels';
-import { resetDatabase } from '../testing/database';
+import { resetDatabase } from '@/test/support/database';
 import { applyHoldingsUpdate } from './holdings';
 
 const day = (date: string) => new Date(`${date}T00:00:00Z`);

@@ -34,7 +34,7 @@ export interface HoldingsUpdateOptions {
   now?: Date;
 }
 
-export interface HoldingsConflict {
+interface HoldingsConflict {
   source: string;
   quantity: number;
   asOf: Date;

@@ -1,4 +1,4 @@
-import { startReplayServer, type ReplayServer } from './testing/replay-server';
+import { startReplayServer, type ReplayServer } from '@/test/support/replay-server';
 import { decodeBody, getWithRetry, HttpError, RateLimiter, retryDelayMs } from './http';
 
 let server: ReplayServer;

@@ -1,5 +1,5 @@
 import type { Db } from '../db';
-import type { Job } from '../jobs/registry';
+import type { Job } from '../jobs/job';
 import { readIngestConfig } from './config';
 import { ingesters, isIngestRunning, runIngest, scheduledRetryAt, type RunIngestOptions } from './run';
 import { ingestSources, type IngestSource } from './types';

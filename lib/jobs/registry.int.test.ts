@@ -2,7 +2,8 @@ import crypto from 'node:crypto';
 import Redis from 'ioredis';
 import { db } from '@/lib/db';
 import { MemoryRateLimiter, RedisRateLimiter, type RateLimiter } from '@/lib/rate-limit';
-import { jobLeaseMs, startScheduler, type Job } from './registry';
+import type { Job } from './job';
+import { jobLeaseMs, startScheduler } from './registry';
 
 // The scheduler leases each period of a job to one process: alone it runs every period; two
 // processes sharing a store (Redis in production) run it once per period between them.

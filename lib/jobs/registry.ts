@@ -4,19 +4,14 @@ import { mailJobs } from '../mail/jobs';
 import { getRateLimiter, type RateLimiter } from '../rate-limit';
 import { runDueReportSchedules } from '../reports/schedules';
 import { failStaleReports } from '../reports/service';
+import type { Job } from './job';
 
 // Periodic work. server.ts runs due jobs on a timer; on hosts without a long-lived process
 // (Vercel) the same jobs run through GET /api/cron, called by the platform's scheduler. With several
 // server processes sharing REDIS_URL, each period's run of a job is leased to one of them.
 
-export interface Job {
-  name: string;
-  everyMs: number;
-  run(db: Db): Promise<string>;
-}
-
 const day = 24 * 60 * 60 * 1000;
-export const clientErrorRetentionMs = 90 * day;
+const clientErrorRetentionMs = 90 * day;
 
 export const jobs: Job[] = [
   {

@@ -1,4 +1,4 @@
-import type { Job } from '../jobs/registry';
+import type { Job } from '../jobs/job';
 import { queueCriticalAlertMails } from '../notifications/alert-mailer';
 import { queueDigestMails } from '../notifications/digest-mailer';
 import { queueScheduledReportMails } from '../notifications/report-mailer';

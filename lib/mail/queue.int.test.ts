@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { db } from '@/lib/db';
-import { resetDatabase } from '@/lib/testing/database';
+import { resetDatabase } from '@/test/support/database';
 import { mailConfig } from './config';
 import { claimLeaseMs, deliverQueuedEmails, enqueueEmail, maxAttempts, retryDelayMs, type NewEmail } from './queue';
 import { startSmtpServer, type LocalSmtpServer } from '@/test/support/mail/smtp-server';

@@ -6,7 +6,7 @@ import { realtimeEventSchema, type RealtimeEvent } from './channels';
 // One bus per process, shared through globalThis: server.ts (plain Node) and Next's bundled route
 // handlers load this module separately, and both must reach the same listeners.
 
-export type BusKind = 'memory' | 'redis';
+type BusKind = 'memory' | 'redis';
 export type BusStatus = { kind: BusKind; status: 'up' | 'down' };
 type Listener = (event: RealtimeEvent) => void;
 
@@ -112,7 +112,7 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   });
 }
 
-export function createBus(redisUrl = getEnv().REDIS_URL): EventBus {
+function createBus(redisUrl = getEnv().REDIS_URL): EventBus {
   return redisUrl ? new RedisBus(redisUrl) : new MemoryBus();
 }
 

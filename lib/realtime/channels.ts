@@ -6,7 +6,7 @@ import { z } from 'zod';
 export const channels = ['signals', 'market_data', 'companies'] as const;
 export type Channel = (typeof channels)[number];
 
-export const eventTypes = ['new_signal', 'critical_alert', 'market_update', 'company_update'] as const;
+const eventTypes = ['new_signal', 'critical_alert', 'market_update', 'company_update'] as const;
 export type EventType = (typeof eventTypes)[number];
 
 export const channelOf: Record<EventType, Channel> = {
@@ -31,7 +31,6 @@ export const clientMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('unsubscribe'), channel: z.enum(channels) }),
   z.object({ type: z.literal('ping') }),
 ]);
-export type ClientMessage = z.infer<typeof clientMessageSchema>;
 
 export type ServerMessage =
   | { type: 'connected'; data: { channels: readonly Channel[]; serverTime: string } }

@@ -3,8 +3,9 @@ import { allocationGuidance, formatBtc, formatMoney, sectorColor } from '../form
 import { PdfDocumentBuilder } from '../pdf/document';
 import { metricDefaults } from '../treasury/metrics';
 import { getDashboardStats, getHealthDistribution, getSectorAllocation, getTreasuryTrends } from '../treasury/queries';
-import { average, gradeDistribution, riskHistogram, type ReportCompany } from './figures';
+import { average, gradeDistribution, riskHistogram } from './figures';
 import { reportDisclaimer } from './generate';
+import { loadRankedCompanies } from './repository';
 
 // The Analytics page's summary cards and its Export Report (CSV of every company, PDF summary).
 
@@ -56,28 +57,6 @@ export async function getAnalyticsSummary(db: Db, now = new Date()): Promise<Ana
   };
 }
 
-async function loadAllCompanies(db: Db) {
-  const rows = await db.company.findMany({ orderBy: [{ btcHoldings: 'desc' }, { id: 'asc' }], include: { metrics: true } });
-  return rows.map((row) => ({
-    row,
-    company: {
-      id: row.id,
-      name: row.name,
-      ticker: row.ticker,
-      sector: row.sector ?? 'Other',
-      btcHoldings: row.btcHoldings,
-      avgCostUsd: row.avgCostUsd,
-      marketCapUsd: row.marketCapUsd,
-      flagged: row.flagged,
-      healthGrade: row.metrics?.healthGrade ?? metricDefaults.healthGrade,
-      aiRiskScore: row.metrics?.aiRiskScore ?? metricDefaults.aiRiskScore,
-      convictionScore: row.metrics?.convictionScore ?? metricDefaults.convictionScore,
-      governanceScore: row.metrics?.governanceScore ?? metricDefaults.governanceScore,
-      premiumToNav: row.metrics?.premiumToNav ?? null,
-    } satisfies ReportCompany,
-  }));
-}
-
 /** A cell that a spreadsheet could read as a formula is prefixed with a quote (CSV injection). */
 function csvCell(value: string | number | boolean | null | undefined): string {
   if (value === null || value === undefined) return '';
@@ -87,7 +66,7 @@ function csvCell(value: string | number | boolean | null | undefined): string {
 }
 
 export async function buildAnalyticsCsv(db: Db, now = new Date()): Promise<string> {
-  const [companies, summary] = await Promise.all([loadAllCompanies(db), getAnalyticsSummary(db, now)]);
+  const [companies, summary] = await Promise.all([loadRankedCompanies(db), getAnalyticsSummary(db, now)]);
   const header = [
     'rank', 'name', 'ticker', 'exchange', 'sector', 'country', 'btc_holdings', 'btc_value_usd', 'holdings_as_of', 'holdings_source', 'holdings_source_url',
     'health_grade', 'ai_risk_score', 'conviction_score', 'governance_score', 'dry_powder_score', 'mnav', 'bitcoin_yield_pct', 'insider_timing', 'volatility_exposure', 'flagged', 'metric_defaults',
@@ -111,7 +90,7 @@ export async function buildAnalyticsCsv(db: Db, now = new Date()): Promise<strin
 }
 
 export async function buildAnalyticsPdf(db: Db, now = new Date()): Promise<Uint8Array> {
-  const [companies, summary, sectors, trends] = await Promise.all([loadAllCompanies(db), getAnalyticsSummary(db, now), getSectorAllocation(db), getTreasuryTrends(db)]);
+  const [companies, summary, sectors, trends] = await Promise.all([loadRankedCompanies(db), getAnalyticsSummary(db, now), getSectorAllocation(db), getTreasuryTrends(db)]);
   const list = companies.map((entry) => entry.company);
   const doc = await PdfDocumentBuilder.create({
     title: 'Advanced Treasury Analytics',

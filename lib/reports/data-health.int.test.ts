@@ -1,8 +1,9 @@
 import { db } from '../db';
 import { seedAll } from '../db/seed-all';
-import { resetDatabase } from '../testing/database';
+import { resetDatabase } from '@/test/support/database';
 import { getDashboardStats } from '../treasury/queries';
-import { buildReport, loadReportData } from './generate';
+import { buildReport } from './generate';
+import { loadReportData } from './repository';
 
 // Issue 12 on the real seed: the data-health (Health Analysis) report names each flag's own check and
 // reason and the quarantined figures with the check that caught them; totals count confirmed figures

@@ -1,3 +1,5 @@
+import type { Discovery, Signal } from '../generated/sqlite/client';
+
 // Pure computations behind the reports: each takes plain rows so it can be checked by hand.
 
 export interface ReportCompany {
@@ -16,28 +18,9 @@ export interface ReportCompany {
   premiumToNav: number | null;
 }
 
-export interface ReportSignal {
-  id: string;
-  companyId: string | null;
-  companyName: string;
-  description: string;
-  source: string;
-  signalType: string;
-  severity: string;
-  confidence: number;
-  detectedAt: Date;
-}
-
-export interface ReportDiscovery {
-  companyName: string;
-  ticker: string | null;
-  status: string;
-  type: string;
-  priority: string;
-  description: string;
-  source: string;
-  detectedAt: Date;
-}
+/** The stored signal and discovery fields the reports read. */
+export type ReportSignal = Pick<Signal, 'id' | 'companyId' | 'companyName' | 'description' | 'source' | 'signalType' | 'severity' | 'confidence' | 'detectedAt'>;
+export type ReportDiscovery = Pick<Discovery, 'companyName' | 'ticker' | 'status' | 'type' | 'priority' | 'description' | 'source' | 'detectedAt'>;
 
 export function countBy<T>(items: readonly T[], key: (item: T) => string, order: readonly string[] = []): { label: string; value: number }[] {
   const counts = new Map<string, number>(order.map((label) => [label, 0]));
@@ -45,7 +28,7 @@ export function countBy<T>(items: readonly T[], key: (item: T) => string, order:
   return [...counts].map(([label, value]) => ({ label, value }));
 }
 
-export const gradeOrder = ['A', 'B', 'C', 'D', 'F'] as const;
+const gradeOrder = ['A', 'B', 'C', 'D', 'F'] as const;
 
 export function gradeDistribution(companies: readonly ReportCompany[]) {
   return countBy(companies, (company) => company.healthGrade, gradeOrder);
@@ -57,7 +40,7 @@ export function shareGradedAB(companies: readonly ReportCompany[]): number {
   return Math.round((companies.filter((company) => company.healthGrade === 'A' || company.healthGrade === 'B').length / companies.length) * 100);
 }
 
-export const riskBands = ['0-2', '2-4', '4-6', '6-7', '7-8.5', '8.5-10'] as const;
+const riskBands = ['0-2', '2-4', '4-6', '6-7', '7-8.5', '8.5-10'] as const;
 
 /** Risk scores in bands; 7 and 8.5 are the spec's medium and high thresholds. */
 export function riskHistogram(scores: readonly number[]) {

@@ -1,10 +1,7 @@
-import type { Db } from '../db';
 import { formatBtc, formatMoney, sectorColor } from '../format';
 import { PdfDocumentBuilder } from '../pdf/document';
 import { sectorAllocation } from '../treasury/aggregates';
-import { metricDefaults } from '../treasury/metrics';
-import { loadBtcPrice } from '../treasury/metrics-store';
-import { getTreasuryTrends } from '../treasury/queries';
+import { flagLabel, flagReasons } from '../treasury/flags';
 import {
   average,
   countBy,
@@ -15,96 +12,18 @@ import {
   stressScenarios,
   topBySignalCount,
   type ReportCompany,
-  type ReportDiscovery,
   type ReportSignal,
 } from './figures';
+import { coveredCompanies, type ReportData } from './repository';
 import { periodLabel, type ReportTemplate, type ReportType } from './schema';
-import { flagLabel, flagReasons } from '../treasury/flags';
 
-// Builds a report's PDF and findings from the stored data for a period. Reports cover the
-// 100 largest holders (spec 001 §2: "Reports mention 100 companies").
+// Builds a report's title, findings and PDF from the stored data of a period (repository.ts reads it).
+// Each report type has its own body: the findings it states and the sections it draws; buildReport
+// wraps every body in the same cover, summary and appendix.
 
-const coveredCompanies = 100;
 const day = 86_400_000;
 export const reportDisclaimer =
   'For information only; not investment advice. Figures are computed from public filings and stored market prices as of the generation time; holdings may lag the companies\u2019 latest disclosures.';
-
-export interface ReportData {
-  now: Date;
-  periodDays: number | null;
-  companies: ReportCompany[];
-  trackedCompanies: number;
-  btcPriceUsd: number | null;
-  btcPricedAt: Date | null;
-  signals: ReportSignal[];
-  discoveries: ReportDiscovery[];
-  trends: { date: string; totalBtc: number; totalValueUsd: number | null }[];
-  /** Every flagged or unconfirmed company, with the check behind the flag and its reason. */
-  flags: { name: string; ticker: string; btcHoldings: number; flagCheck: string | null; flagReason: string | null; holdingsConfirmed: boolean; flagged: boolean }[];
-  /** Readings the plausibility checks quarantined, per company, check and reason. */
-  quarantines: { companyName: string; check: string; reason: string; count: number; first: Date; last: Date }[];
-}
-
-export async function loadReportData(db: Db, periodDays: number | null, now = new Date()): Promise<ReportData> {
-  const since = periodDays ? new Date(now.getTime() - periodDays * day) : undefined;
-  const [rows, trackedCompanies, market, signals, discoveries, trends, flags, quarantineGroups] = await Promise.all([
-    db.company.findMany({ orderBy: [{ btcHoldings: 'desc' }, { id: 'asc' }], take: coveredCompanies, include: { metrics: true } }),
-    db.company.count(),
-    loadBtcPrice(db, now),
-    db.signal.findMany({ where: { detectedAt: { ...(since ? { gte: since } : {}), lte: now } }, orderBy: [{ detectedAt: 'desc' }, { id: 'desc' }], take: 5000 }),
-    db.discovery.findMany({ where: since ? { detectedAt: { gte: since } } : undefined, orderBy: [{ detectedAt: 'desc' }, { id: 'desc' }], take: 500 }),
-    getTreasuryTrends(db, { days: periodDays ?? undefined }),
-    db.company.findMany({
-      where: { OR: [{ flagged: true }, { holdingsConfirmed: false }] },
-      orderBy: [{ btcHoldings: 'desc' }, { id: 'asc' }],
-      select: { name: true, ticker: true, btcHoldings: true, flagCheck: true, flagReason: true, holdingsConfirmed: true, flagged: true },
-    }),
-    db.holdingSnapshot.groupBy({
-      by: ['companyId', 'quarantineCheck', 'quarantineReason'],
-      where: { quarantined: true },
-      _count: { _all: true },
-      _min: { asOf: true },
-      _max: { asOf: true },
-    }),
-  ]);
-  const quarantinedNames = new Map(
-    (await db.company.findMany({ where: { id: { in: quarantineGroups.map((group) => group.companyId) } }, select: { id: true, name: true } })).map((company) => [company.id, company.name]),
-  );
-  return {
-    now,
-    periodDays,
-    trackedCompanies,
-    btcPriceUsd: market.priceUsd,
-    btcPricedAt: market.pricedAt,
-    companies: rows.map((row) => ({
-      id: row.id,
-      name: row.name,
-      ticker: row.ticker,
-      sector: row.sector ?? 'Other',
-      btcHoldings: row.btcHoldings,
-      avgCostUsd: row.avgCostUsd,
-      marketCapUsd: row.marketCapUsd ?? (row.sharePriceUsd && row.sharesOutstanding ? row.sharePriceUsd * row.sharesOutstanding : null),
-      flagged: row.flagged,
-      healthGrade: row.metrics?.healthGrade ?? metricDefaults.healthGrade,
-      aiRiskScore: row.metrics?.aiRiskScore ?? metricDefaults.aiRiskScore,
-      convictionScore: row.metrics?.convictionScore ?? metricDefaults.convictionScore,
-      governanceScore: row.metrics?.governanceScore ?? metricDefaults.governanceScore,
-      premiumToNav: row.metrics?.premiumToNav ?? null,
-    })),
-    signals,
-    discoveries,
-    trends,
-    flags,
-    quarantines: quarantineGroups.map((group) => ({
-      companyName: quarantinedNames.get(group.companyId) ?? group.companyId,
-      check: group.quarantineCheck ?? 'unknown check',
-      reason: group.quarantineReason ?? '',
-      count: group._count._all,
-      first: group._min.asOf!,
-      last: group._max.asOf!,
-    })),
-  };
-}
 
 export interface Finding {
   text: string;
@@ -174,57 +93,47 @@ const companyColumns = [
   { header: 'mNAV', width: 0.7, align: 'right' as const },
 ];
 
-/** The title, description, findings and PDF of one report. */
-export async function buildReport(type: ReportType, template: ReportTemplate, data: ReportData): Promise<BuiltReport> {
-  const period = periodLabel(data.periodDays);
-  const prefix = template !== 'custom' ? `${templateTitles[template]}: ` : '';
-  const title = `${prefix}${type} Report - ${period}`;
-  const description = `${typeDescriptions[type]} (${period.toLowerCase()}, top ${Math.min(coveredCompanies, data.companies.length)} of ${data.trackedCompanies} companies).`;
+/** What one report type adds to the common frame: its findings and the sections it draws after the summary. */
+interface ReportBody {
+  findings: Finding[];
+  drawSections(doc: PdfDocumentBuilder): void;
+}
+
+/** Collects findings in the order a reader meets them. */
+function findingList() {
   const findings: Finding[] = [];
-  const find = (text: string, critical = false) => findings.push({ text, critical });
+  return { findings, find: (text: string, critical = false) => void findings.push({ text, critical }) };
+}
 
-  const doc = await PdfDocumentBuilder.create({
-    title,
-    subtitle: description,
-    meta: [
-      ['Report type', type],
-      ['Template', template === 'custom' ? 'Custom' : templateTitles[template]],
-      ['Period', data.periodDays ? `${dateOf(new Date(data.now.getTime() - data.periodDays * day))} to ${dateOf(data.now)}` : `All history to ${dateOf(data.now)}`],
-      ['Generated', `${data.now.toISOString().replace('T', ' ').slice(0, 16)} UTC`],
-      ['Coverage', `Top ${data.companies.length} holders of ${data.trackedCompanies} tracked companies`],
-      ['BTC price', data.btcPriceUsd ? `${formatMoney(data.btcPriceUsd)} (${data.btcPricedAt ? dateOf(data.btcPricedAt) : 'unknown date'})` : 'No stored price'],
-    ],
-    disclaimer: reportDisclaimer,
-  });
+const totalBtcOf = (companies: readonly ReportCompany[]) => companies.reduce((sum, company) => sum + company.btcHoldings, 0);
 
-  // Findings are computed first so the summary page can list them; sections follow.
-  const sections: (() => void)[] = [];
+const gradeColors: Record<string, string> = { A: '#10b981', B: '#84cc16', C: '#f59e0b', D: '#f97316', F: '#ef4444' };
+
+function healthAnalysis(data: ReportData): ReportBody {
   const { companies } = data;
-  const totalBtc = companies.reduce((sum, company) => sum + company.btcHoldings, 0);
-
-  if (type === 'Health Analysis') {
-    const grades = gradeDistribution(companies);
-    const ab = shareGradedAB(companies);
-    const weak = companies.filter((company) => company.healthGrade === 'D' || company.healthGrade === 'F');
-    const avgGovernance = average(companies.map((company) => company.governanceScore));
-    const avgConviction = average(companies.map((company) => company.convictionScore));
-    const mnavs = companies.filter((company) => company.premiumToNav !== null).map((company) => company.premiumToNav!);
-    find(`${ab}% of the top ${companies.length} holders are graded A or B; ${weak.length} are graded D or F.`, weak.length > 0 && weak.length >= companies.length / 4);
-    for (const company of weak.slice(0, 5)) find(`${company.name} (${company.ticker}) is graded ${company.healthGrade} with risk ${number(company.aiRiskScore)} and conviction ${number(company.convictionScore)}.`, company.healthGrade === 'F');
-    if (avgConviction !== null) find(`Average conviction is ${number(avgConviction)} of 10 and average governance ${number(avgGovernance ?? 0)} of 10.`);
-    if (mnavs.length) find(`Median mNAV of the ${mnavs.length} companies with a known market cap is ${mnav(median(mnavs))}; ${mnavs.filter((value) => value < 1).length} trade below their bitcoin NAV.`);
-    // Data health: each flag with the check that raised it and its own reason (never one blanket cause).
-    if (data.flags.length) {
-      const excludedBtc = data.flags.reduce((sum, company) => sum + company.btcHoldings, 0);
-      find(`${data.flags.length} companies are flagged or unconfirmed and left out of every total (${formatBtc(excludedBtc)}).`, true);
-    }
-    for (const company of data.flags.slice(0, 8)) find(`${company.name} (${company.ticker}), ${flagLabel(company) ?? 'flagged'}: ${flagReasons(company).join(' ')}`, true);
-    for (const quarantine of data.quarantines.slice(0, 8)) {
-      find(`${quarantine.count} reading${quarantine.count === 1 ? '' : 's'} of ${quarantine.companyName} quarantined by the ${quarantine.check} check (${dateOf(quarantine.first)} to ${dateOf(quarantine.last)}): ${quarantine.reason}`, true);
-    }
-    const gradeColors: Record<string, string> = { A: '#10b981', B: '#84cc16', C: '#f59e0b', D: '#f97316', F: '#ef4444' };
-    const gradeData = grades.map((grade) => ({ ...grade, label: `Grade ${grade.label}`, color: gradeColors[grade.label] }));
-    sections.push(() => {
+  const { findings, find } = findingList();
+  const ab = shareGradedAB(companies);
+  const weak = companies.filter((company) => company.healthGrade === 'D' || company.healthGrade === 'F');
+  const avgGovernance = average(companies.map((company) => company.governanceScore));
+  const avgConviction = average(companies.map((company) => company.convictionScore));
+  const mnavs = companies.filter((company) => company.premiumToNav !== null).map((company) => company.premiumToNav!);
+  find(`${ab}% of the top ${companies.length} holders are graded A or B; ${weak.length} are graded D or F.`, weak.length > 0 && weak.length >= companies.length / 4);
+  for (const company of weak.slice(0, 5)) find(`${company.name} (${company.ticker}) is graded ${company.healthGrade} with risk ${number(company.aiRiskScore)} and conviction ${number(company.convictionScore)}.`, company.healthGrade === 'F');
+  if (avgConviction !== null) find(`Average conviction is ${number(avgConviction)} of 10 and average governance ${number(avgGovernance ?? 0)} of 10.`);
+  if (mnavs.length) find(`Median mNAV of the ${mnavs.length} companies with a known market cap is ${mnav(median(mnavs))}; ${mnavs.filter((value) => value < 1).length} trade below their bitcoin NAV.`);
+  // Data health: each flag with the check that raised it and its own reason (never one blanket cause).
+  if (data.flags.length) {
+    const excludedBtc = data.flags.reduce((sum, company) => sum + company.btcHoldings, 0);
+    find(`${data.flags.length} companies are flagged or unconfirmed and left out of every total (${formatBtc(excludedBtc)}).`, true);
+  }
+  for (const company of data.flags.slice(0, 8)) find(`${company.name} (${company.ticker}), ${flagLabel(company) ?? 'flagged'}: ${flagReasons(company).join(' ')}`, true);
+  for (const quarantine of data.quarantines.slice(0, 8)) {
+    find(`${quarantine.count} reading${quarantine.count === 1 ? '' : 's'} of ${quarantine.companyName} quarantined by the ${quarantine.check} check (${dateOf(quarantine.first)} to ${dateOf(quarantine.last)}): ${quarantine.reason}`, true);
+  }
+  const gradeData = gradeDistribution(companies).map((grade) => ({ ...grade, label: `Grade ${grade.label}`, color: gradeColors[grade.label] }));
+  return {
+    findings,
+    drawSections(doc) {
       doc.heading('Grade distribution');
       doc.barChart('Companies by health grade', gradeData);
       doc.pieChart('Share of grades', gradeData.filter((grade) => grade.value > 0));
@@ -244,19 +153,25 @@ export async function buildReport(type: ReportType, template: ReportTemplate, da
         ],
         { emptyText: 'No flagged companies and no quarantined figures.' },
       );
-    });
-  } else if (type === 'Signal Analysis') {
-    const signals = data.signals;
-    const severities = countBy(signals, (signal) => signal.severity, ['critical', 'high', 'medium', 'low']);
-    const types = countBy(signals, (signal) => signal.signalType, ['sec-filing', 'insider-trading', 'pre-pump', 'board-meeting', 'other']);
-    const critical = signals.filter((signal) => signal.severity === 'critical');
-    const top = topBySignalCount(signals);
-    find(`${signals.length} signals were detected in the period: ${severities.map((entry) => `${entry.value} ${entry.label}`).join(', ')}.`);
-    if (top[0]) find(`${top[0].companyName} had the most signals (${top[0].total}, ${top[0].critical} critical).`);
-    for (const signal of critical.slice(0, 8)) find(`Critical: ${signal.companyName} - ${signal.description} (${dateOf(signal.detectedAt)}, confidence ${signal.confidence}%).`, true);
-    const avgConfidence = average(signals.map((signal) => signal.confidence));
-    if (avgConfidence !== null) find(`Average signal confidence is ${Math.round(avgConfidence)}%.`);
-    sections.push(() => {
+    },
+  };
+}
+
+function signalAnalysis(data: ReportData): ReportBody {
+  const { signals } = data;
+  const { findings, find } = findingList();
+  const severities = countBy(signals, (signal) => signal.severity, ['critical', 'high', 'medium', 'low']);
+  const types = countBy(signals, (signal) => signal.signalType, ['sec-filing', 'insider-trading', 'pre-pump', 'board-meeting', 'other']);
+  const critical = signals.filter((signal) => signal.severity === 'critical');
+  const top = topBySignalCount(signals);
+  find(`${signals.length} signals were detected in the period: ${severities.map((entry) => `${entry.value} ${entry.label}`).join(', ')}.`);
+  if (top[0]) find(`${top[0].companyName} had the most signals (${top[0].total}, ${top[0].critical} critical).`);
+  for (const signal of critical.slice(0, 8)) find(`Critical: ${signal.companyName} - ${signal.description} (${dateOf(signal.detectedAt)}, confidence ${signal.confidence}%).`, true);
+  const avgConfidence = average(signals.map((signal) => signal.confidence));
+  if (avgConfidence !== null) find(`Average signal confidence is ${Math.round(avgConfidence)}%.`);
+  return {
+    findings,
+    drawSections(doc) {
       doc.heading('Signals by severity and type');
       doc.barChart('Signals by severity', severities.map((entry, index) => ({ ...entry, color: ['#ef4444', '#f59e0b', '#3b82f6', '#10b981'][index] })));
       doc.pieChart('Signals by type', types.filter((entry) => entry.value > 0));
@@ -272,23 +187,30 @@ export async function buildReport(type: ReportType, template: ReportTemplate, da
         critical.map((signal) => [dateOf(signal.detectedAt), signal.companyName, signal.description, `${signal.confidence}%`]),
         { emptyText: 'No critical signals in this period.' },
       );
-    });
-  } else if (type === 'Risk Assessment') {
-    const scores = companies.map((company) => company.aiRiskScore);
-    const histogram = riskHistogram(scores);
-    const highest = [...companies].sort((a, b) => b.aiRiskScore - a.aiRiskScore || b.btcHoldings - a.btcHoldings).slice(0, 15);
-    const high = companies.filter((company) => company.aiRiskScore >= 8.5);
-    const medium = companies.filter((company) => company.aiRiskScore >= 7 && company.aiRiskScore < 8.5);
-    const scenarios = data.btcPriceUsd ? stressScenarios(companies, data.btcPriceUsd) : [];
-    find(`Average risk score is ${number(average(scores) ?? 0)} of 10; ${high.length} companies score 8.5 or above (high) and ${medium.length} between 7 and 8.5 (medium).`, high.length > 0);
-    for (const company of high.slice(0, 5)) find(`${company.name} (${company.ticker}) has a high risk score of ${number(company.aiRiskScore)}.`, true);
-    for (const scenario of scenarios) {
-      find(
-        `A ${Math.round(scenario.drop * 100)}% BTC drawdown takes the top holders' treasury value to ${formatMoney(scenario.treasuryValueUsd)} (${formatMoney(scenario.valueChangeUsd)}), puts ${scenario.underwater} companies below their disclosed average cost${scenario.medianMnav !== null ? ` and lifts median mNAV to ${mnav(scenario.medianMnav)}` : ''}.`,
-        scenario.drop >= 0.6 && scenario.underwater > 0,
-      );
-    }
-    sections.push(() => {
+    },
+  };
+}
+
+function riskAssessment(data: ReportData): ReportBody {
+  const { companies } = data;
+  const { findings, find } = findingList();
+  const scores = companies.map((company) => company.aiRiskScore);
+  const histogram = riskHistogram(scores);
+  const highest = [...companies].sort((a, b) => b.aiRiskScore - a.aiRiskScore || b.btcHoldings - a.btcHoldings).slice(0, 15);
+  const high = companies.filter((company) => company.aiRiskScore >= 8.5);
+  const medium = companies.filter((company) => company.aiRiskScore >= 7 && company.aiRiskScore < 8.5);
+  const scenarios = data.btcPriceUsd ? stressScenarios(companies, data.btcPriceUsd) : [];
+  find(`Average risk score is ${number(average(scores) ?? 0)} of 10; ${high.length} companies score 8.5 or above (high) and ${medium.length} between 7 and 8.5 (medium).`, high.length > 0);
+  for (const company of high.slice(0, 5)) find(`${company.name} (${company.ticker}) has a high risk score of ${number(company.aiRiskScore)}.`, true);
+  for (const scenario of scenarios) {
+    find(
+      `A ${Math.round(scenario.drop * 100)}% BTC drawdown takes the top holders' treasury value to ${formatMoney(scenario.treasuryValueUsd)} (${formatMoney(scenario.valueChangeUsd)}), puts ${scenario.underwater} companies below their disclosed average cost${scenario.medianMnav !== null ? ` and lifts median mNAV to ${mnav(scenario.medianMnav)}` : ''}.`,
+      scenario.drop >= 0.6 && scenario.underwater > 0,
+    );
+  }
+  return {
+    findings,
+    drawSections(doc) {
       doc.heading('Risk score distribution');
       doc.barChart('Companies by risk score band', histogram.map((band) => ({ ...band, color: band.label === '8.5-10' ? '#ef4444' : band.label === '7-8.5' ? '#f59e0b' : '#10b981' })));
       doc.heading('Highest-risk companies');
@@ -300,20 +222,26 @@ export async function buildReport(type: ReportType, template: ReportTemplate, da
         scenarios.map((scenario) => [`BTC -${Math.round(scenario.drop * 100)}%`, formatMoney(scenario.btcPriceUsd), formatMoney(scenario.treasuryValueUsd), formatMoney(scenario.valueChangeUsd), mnav(scenario.medianMnav), String(scenario.underwater)]),
         { emptyText: 'No stored BTC price: stress scenarios need one.' },
       );
-      if (scenarios.length) doc.barChart('Treasury value under stress', [{ label: 'Today', value: totalBtc * (data.btcPriceUsd ?? 0) }, ...scenarios.map((scenario) => ({ label: `BTC -${Math.round(scenario.drop * 100)}%`, value: scenario.treasuryValueUsd }))], formatMoney);
+      if (scenarios.length) doc.barChart('Treasury value under stress', [{ label: 'Today', value: totalBtcOf(companies) * (data.btcPriceUsd ?? 0) }, ...scenarios.map((scenario) => ({ label: `BTC -${Math.round(scenario.drop * 100)}%`, value: scenario.treasuryValueUsd }))], formatMoney);
       doc.heading('Sector exposure');
       doc.pieChart('Share of BTC held by sector', sectorAllocation(companies).map((share) => ({ label: share.sector, value: share.btcHoldings, color: sectorColor(share.sector) })), (value) => formatBtc(Math.round(value)));
-    });
-  } else {
-    const discoveries = data.discoveries;
-    const byStatus = countBy(discoveries, (entry) => entry.status, ['investigating', 'watching', 'confirmed']);
-    const byType = countBy(discoveries, (entry) => entry.type);
-    const byPriority = countBy(discoveries, (entry) => entry.priority, ['high', 'medium', 'low']);
-    const highPriority = discoveries.filter((entry) => entry.priority === 'high');
-    find(`${discoveries.length} companies entered the discovery pipeline in the period: ${byStatus.map((entry) => `${entry.value} ${entry.label}`).join(', ')}.`);
-    for (const entry of highPriority.slice(0, 6)) find(`High priority: ${entry.companyName}${entry.ticker ? ` (${entry.ticker})` : ''} - ${entry.description}`, entry.status === 'confirmed');
-    find(`The top ${companies.length} existing holders hold ${formatBtc(Math.round(totalBtc))} between them.`);
-    sections.push(() => {
+    },
+  };
+}
+
+function discoveryPipeline(data: ReportData): ReportBody {
+  const { discoveries, companies } = data;
+  const { findings, find } = findingList();
+  const byStatus = countBy(discoveries, (entry) => entry.status, ['investigating', 'watching', 'confirmed']);
+  const byType = countBy(discoveries, (entry) => entry.type);
+  const byPriority = countBy(discoveries, (entry) => entry.priority, ['high', 'medium', 'low']);
+  const highPriority = discoveries.filter((entry) => entry.priority === 'high');
+  find(`${discoveries.length} companies entered the discovery pipeline in the period: ${byStatus.map((entry) => `${entry.value} ${entry.label}`).join(', ')}.`);
+  for (const entry of highPriority.slice(0, 6)) find(`High priority: ${entry.companyName}${entry.ticker ? ` (${entry.ticker})` : ''} - ${entry.description}`, entry.status === 'confirmed');
+  find(`The top ${companies.length} existing holders hold ${formatBtc(Math.round(totalBtcOf(companies)))} between them.`);
+  return {
+    findings,
+    drawSections(doc) {
       doc.heading('Pipeline');
       doc.barChart('Discoveries by status', byStatus);
       doc.pieChart('Discoveries by type', byType.filter((entry) => entry.value > 0));
@@ -324,23 +252,61 @@ export async function buildReport(type: ReportType, template: ReportTemplate, da
         discoveries.map((entry) => [dateOf(entry.detectedAt), entry.companyName, entry.status, entry.type, entry.priority, entry.description]),
         { emptyText: 'No discoveries in this period.' },
       );
-    });
-  }
+    },
+  };
+}
 
+const reportBodies: Record<ReportType, (data: ReportData) => ReportBody> = {
+  'Health Analysis': healthAnalysis,
+  'Signal Analysis': signalAnalysis,
+  'Risk Assessment': riskAssessment,
+  Discovery: discoveryPipeline,
+};
+
+/** The cover's facts: what the report is, the period it covers and the price it values holdings at. */
+function coverMeta(type: ReportType, template: ReportTemplate, data: ReportData): [string, string][] {
+  return [
+    ['Report type', type],
+    ['Template', template === 'custom' ? 'Custom' : templateTitles[template]],
+    ['Period', data.periodDays ? `${dateOf(new Date(data.now.getTime() - data.periodDays * day))} to ${dateOf(data.now)}` : `All history to ${dateOf(data.now)}`],
+    ['Generated', `${data.now.toISOString().replace('T', ' ').slice(0, 16)} UTC`],
+    ['Coverage', `Top ${data.companies.length} holders of ${data.trackedCompanies} tracked companies`],
+    ['BTC price', data.btcPriceUsd ? `${formatMoney(data.btcPriceUsd)} (${data.btcPricedAt ? dateOf(data.btcPricedAt) : 'unknown date'})` : 'No stored price'],
+  ];
+}
+
+/** The summary every report opens with: coverage, value at the stored price and the key findings. */
+function drawSummary(doc: PdfDocumentBuilder, data: ReportData, findings: readonly Finding[]) {
+  const totalBtc = totalBtcOf(data.companies);
   doc.heading('Summary');
   doc.keyValues([
-    ['Companies covered', String(companies.length)],
+    ['Companies covered', String(data.companies.length)],
     ['BTC held by them', formatBtc(Math.round(totalBtc))],
     ['Value at the stored price', data.btcPriceUsd ? formatMoney(totalBtc * data.btcPriceUsd) : 'n/a'],
     ['Findings', `${findings.length} (${findings.filter((finding) => finding.critical).length} critical)`],
   ]);
   doc.heading('Key findings', 2);
   doc.bullets(findings.map((finding) => (finding.critical ? `[Critical] ${finding.text}` : finding.text)));
-  for (const section of sections) section();
+}
+
+/**
+ * The title, description, findings and PDF of one report: the type's body states its findings first,
+ * so the summary page can list them before the type's sections; every type but Health Analysis
+ * (whose sections already table the top companies) ends with the top holders as an appendix.
+ */
+export async function buildReport(type: ReportType, template: ReportTemplate, data: ReportData): Promise<BuiltReport> {
+  const period = periodLabel(data.periodDays);
+  const prefix = template !== 'custom' ? `${templateTitles[template]}: ` : '';
+  const title = `${prefix}${type} Report - ${period}`;
+  const description = `${typeDescriptions[type]} (${period.toLowerCase()}, top ${Math.min(coveredCompanies, data.companies.length)} of ${data.trackedCompanies} companies).`;
+  const body = reportBodies[type](data);
+  const doc = await PdfDocumentBuilder.create({ title, subtitle: description, meta: coverMeta(type, template, data), disclaimer: reportDisclaimer });
+  drawSummary(doc, data, body.findings);
+  body.drawSections(doc);
   if (type !== 'Health Analysis') {
-    doc.heading(`Appendix: the top ${companies.length} holders`);
-    doc.table(companyColumns, companyRows(companies));
+    doc.heading(`Appendix: the top ${data.companies.length} holders`);
+    doc.table(companyColumns, companyRows(data.companies));
   }
   const pdf = await doc.finish();
-  return { title, description, findings, pdf, pages: doc.pageCount };
+  return { title, description, findings: body.findings, pdf, pages: doc.pageCount };
 }

@@ -9,7 +9,7 @@ export const reportPeriods = ['7d', '30d', '90d', 'all'] as const;
 export type ReportPeriod = (typeof reportPeriods)[number];
 export const defaultReportPeriod: ReportPeriod = '30d';
 
-export const reportTemplates = ['executive-summary', 'technical-analysis', 'regulatory-compliance', 'custom'] as const;
+const reportTemplates = ['executive-summary', 'technical-analysis', 'regulatory-compliance', 'custom'] as const;
 export type ReportTemplate = (typeof reportTemplates)[number];
 
 /** What each template produces: its report type (the template adds its own title). */
@@ -19,8 +19,7 @@ export const templateReportType: Record<Exclude<ReportTemplate, 'custom'>, Repor
   'regulatory-compliance': 'Signal Analysis',
 };
 
-const reportStatuses = ['ready', 'generating', 'scheduled', 'failed'] as const;
-export type ReportStatus = (typeof reportStatuses)[number];
+export type ReportStatus = 'ready' | 'generating' | 'scheduled' | 'failed';
 
 export function periodDaysOf(period: ReportPeriod): number | null {
   return period === 'all' ? null : Number(period.slice(0, -1));

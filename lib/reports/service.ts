@@ -2,7 +2,8 @@ import type { Db } from '../db';
 import { databaseProvider } from '../env';
 import { AppError } from '../http/errors';
 import { findPlan, planFromAnyName } from '../payments/plans';
-import { buildReport, loadReportData, type Finding } from './generate';
+import { buildReport, type Finding } from './generate';
+import { loadReportData } from './repository';
 import {
   periodDaysOf,
   templateReportType,

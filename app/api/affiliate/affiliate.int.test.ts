@@ -1,8 +1,8 @@
 import { attributeRegistration } from '@/lib/affiliate/attribution';
 import { recordReferralPayment } from '@/lib/affiliate/commissions';
 import { db } from '@/lib/db';
-import { resetDatabase } from '@/lib/testing/database';
-import { call, CookieJar } from '@/lib/testing/http';
+import { resetDatabase } from '@/test/support/database';
+import { call, CookieJar } from '@/test/support/http';
 import { authRequiredMessage, subscriptionRequiredMessage } from '@/lib/auth/viewer';
 import { GET as visitLink } from '../../r/[code]/route';
 import { GET as openTrial } from '../../trial/[token]/route';

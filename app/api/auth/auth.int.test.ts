@@ -1,7 +1,7 @@
 import { generate } from 'otplib';
 import { db } from '@/lib/db';
-import { resetDatabase } from '@/lib/testing/database';
-import { call, CookieJar } from '@/lib/testing/http';
+import { resetDatabase } from '@/test/support/database';
+import { call, CookieJar } from '@/test/support/http';
 import { POST as verifyBeta } from '../beta/verify/route';
 import { POST as requestBeta } from '../beta/request/route';
 import { POST as resetBeta } from '../beta/reset/route';

@@ -7,9 +7,9 @@ import { db } from '@/lib/db';
 import { closeMailTransport, mailIdle } from '@/lib/mail/sender';
 import { startSmtpServer, type LocalSmtpServer } from '@/test/support/mail/smtp-server';
 import { closeRateLimiter } from '@/lib/rate-limit';
-import { resetDatabase } from '@/lib/testing/database';
-import { call, CookieJar } from '@/lib/testing/http';
-import { registeredUser, testPassword } from '@/lib/testing/users';
+import { resetDatabase } from '@/test/support/database';
+import { call, CookieJar } from '@/test/support/http';
+import { registeredUser, testPassword } from '@/test/support/users';
 
 // The whole reset flow through the route handlers, with mail delivered to a real SMTP server.
 

@@ -1,8 +1,8 @@
 import { viewerFromRequest } from '@/lib/auth/viewer';
 import { db } from '@/lib/db';
-import { resetDatabase } from '@/lib/testing/database';
-import { call } from '@/lib/testing/http';
-import { registeredUser } from '@/lib/testing/users';
+import { resetDatabase } from '@/test/support/database';
+import { call } from '@/test/support/http';
+import { registeredUser } from '@/test/support/users';
 import { POST as logout } from '../auth/logout/route';
 import { POST as resetBeta } from './reset/route';
 import { POST as verifyBeta } from './verify/route';

@@ -1,12 +1,12 @@
-import { registeredUser } from '@/lib/testing/users';
+import { registeredUser } from '@/test/support/users';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { db } from '@/lib/db';
 import { seedAll } from '@/lib/db/seed-all';
 import { getBus } from '@/lib/realtime/bus';
 import type { RealtimeEvent } from '@/lib/realtime/channels';
-import { resetDatabase } from '@/lib/testing/database';
-import { call, CookieJar } from '@/lib/testing/http';
+import { resetDatabase } from '@/test/support/database';
+import { call, CookieJar } from '@/test/support/http';
 import { GET as companies } from '../companies/route';
 import { GET as dashboardStats } from '../dashboard/stats/route';
 import { POST as addCompany } from './add-company/route';

@@ -1,5 +1,5 @@
 import { db } from '@/lib/db';
-import { resetDatabase } from '@/lib/testing/database';
+import { resetDatabase } from '@/test/support/database';
 import { POST } from './route';
 
 beforeEach(resetDatabase);

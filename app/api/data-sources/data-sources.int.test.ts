@@ -1,9 +1,9 @@
-import { registeredUser } from '@/lib/testing/users';
+import { registeredUser } from '@/test/support/users';
 import { db } from '@/lib/db';
 import { seedAll } from '@/lib/db/seed-all';
 import { holdingsSignalSource } from '@/lib/db/seed-signals';
-import { resetDatabase } from '@/lib/testing/database';
-import { call, CookieJar } from '@/lib/testing/http';
+import { resetDatabase } from '@/test/support/database';
+import { call, CookieJar } from '@/test/support/http';
 import { GET as dataSources } from './route';
 
 // GET /api/data-sources: the seeded catalogue of spec 001 §3 with signal counts from stored signals.

@@ -1,7 +1,7 @@
 import { db } from '@/lib/db';
 import { payer, referredPayer, userRow } from '@/lib/payments/testing/users';
-import { resetDatabase } from '@/lib/testing/database';
-import { call } from '@/lib/testing/http';
+import { resetDatabase } from '@/test/support/database';
+import { call } from '@/test/support/http';
 import { POST as createSubscription } from '../create-subscription/route';
 import { POST as upgrade } from '../subscription/upgrade/route';
 import { POST as webhook } from '../webhooks/stripe/route';

@@ -2,8 +2,8 @@ import { db } from '@/lib/db';
 import { startFakePaypal, startFakeSquare, squareNonces } from '@/lib/payments/testing/fake-providers';
 import { payer, referredPayer, userRow } from '@/lib/payments/testing/users';
 import { forgetPaypalToken } from '@/lib/payments/paypal';
-import { resetDatabase } from '@/lib/testing/database';
-import { call } from '@/lib/testing/http';
+import { resetDatabase } from '@/test/support/database';
+import { call } from '@/test/support/http';
 import { POST as upgrade } from '../subscription/upgrade/route';
 import { GET as config } from './config/route';
 import { POST as capture } from './paypal/order/[orderId]/capture/route';
@@ -42,8 +42,8 @@ afterAll(async () => {
   await Promise.all([paypal.close(), square.close()]);
 });
 
-const order = (jar: import('@/lib/testing/http').CookieJar, body: Record<string, unknown>) => call(createOrder, '/api/payments/paypal/order', { jar, body });
-const captureOrder = (jar: import('@/lib/testing/http').CookieJar | undefined, orderId: string) =>
+const order = (jar: import('@/test/support/http').CookieJar, body: Record<string, unknown>) => call(createOrder, '/api/payments/paypal/order', { jar, body });
+const captureOrder = (jar: import('@/test/support/http').CookieJar | undefined, orderId: string) =>
   call(capture, `/api/payments/paypal/order/${orderId}/capture`, { jar, method: 'POST', params: { orderId } });
 
 describe('PayPal', () => {

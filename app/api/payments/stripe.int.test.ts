@@ -1,8 +1,8 @@
 import { db } from '@/lib/db';
 import { startFakeStripe, signedStripeEvent, type FakeStripe } from '@/lib/payments/testing/fake-stripe';
 import { payer, referredPayer, userRow } from '@/lib/payments/testing/users';
-import { resetDatabase } from '@/lib/testing/database';
-import { call, CookieJar } from '@/lib/testing/http';
+import { resetDatabase } from '@/test/support/database';
+import { call, CookieJar } from '@/test/support/http';
 import { POST as createSubscription } from '../create-subscription/route';
 import { POST as upgrade } from '../subscription/upgrade/route';
 import { POST as webhook } from '../webhooks/stripe/route';

@@ -1,5 +1,6 @@
 import { requireEntitledUser } from '@/lib/auth/viewer';
 import { db } from '@/lib/db';
+import { afterResponse } from '@/lib/http/after-response';
 import { readQuery } from '@/lib/http/query';
 import { readJson, route } from '@/lib/http/route';
 import { createReportSchema, reportsQuerySchema } from '@/lib/reports/schema';
@@ -14,11 +15,11 @@ export const GET = route(async (request) => {
   return Response.json(await listReports(db, user.id, query), { headers: { 'Cache-Control': 'private, no-store' } });
 });
 
-/** Generate Custom Report / Use Template: answers the 'generating' row; the PDF follows in this process. */
+/** Generate Custom Report / Use Template: answers the 'generating' row; the PDF follows after the response. */
 export const POST = route(async (request) => {
   const { user } = await requireEntitledUser(db, request);
   const input = await readJson(request, createReportSchema);
   const { report, generation } = await requestReport(db, user, input);
-  void generation;
+  afterResponse(generation);
   return Response.json(report, { status: 202 });
 });

@@ -25,9 +25,9 @@ import { parseCsv } from '@/lib/csv';
 import { db } from '@/lib/db';
 import { seedAll } from '@/lib/db/seed-all';
 import { closeRateLimiter } from '@/lib/rate-limit';
-import { resetDatabase } from '@/lib/testing/database';
-import { call, type CookieJar } from '@/lib/testing/http';
-import { registeredUser } from '@/lib/testing/users';
+import { resetDatabase } from '@/test/support/database';
+import { call, type CookieJar } from '@/test/support/http';
+import { registeredUser } from '@/test/support/users';
 import { capitalize, displayCompanyName, signalTypeLabel } from '@/lib/signals/display';
 
 // The read API of issue 17 against the seeded database: keys created, listed and revoked by

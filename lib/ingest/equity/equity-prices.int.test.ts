@@ -1,10 +1,10 @@
 import { db } from '../../db';
 import { MemoryBus } from '../../realtime/bus';
-import { resetDatabase } from '../../testing/database';
+import { resetDatabase } from '@/test/support/database';
 import { ingestJobs } from '../jobs';
 import { runIngest } from '../run';
-import { jsonHeaders, readFixture } from '../testing/edgar';
-import { startReplayServer, type ReplayServer } from '../testing/replay-server';
+import { jsonHeaders, readFixture } from '@/test/support/edgar';
+import { startReplayServer, type ReplayServer } from '@/test/support/replay-server';
 import { resetEquityPricesState } from './prices-ingester';
 
 // Yahoo's chart API, Stooq and the ECB replayed locally. None has a real recorded answer for our

@@ -1,4 +1,4 @@
-import { readFixture } from '../testing/edgar';
+import { readFixture } from '@/test/support/edgar';
 import { parseStooqCsv } from './stooq';
 import { parseYahooChart } from './yahoo';
 

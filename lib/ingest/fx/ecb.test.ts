@@ -1,4 +1,4 @@
-import { readFixture } from '../testing/edgar';
+import { readFixture } from '@/test/support/edgar';
 import { parseEcbRates } from './ecb';
 
 const day = (iso: string) => new Date(`${iso}T00:00:00Z`);

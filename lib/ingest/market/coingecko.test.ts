@@ -1,4 +1,4 @@
-import { readFixture } from '../testing/edgar';
+import { readFixture } from '@/test/support/edgar';
 import { parseMarketChart, parseSimplePrice } from './coingecko';
 
 const json = (name: string) => JSON.parse(readFixture(`coingecko/${name}`).toString('utf8')) as unknown;

@@ -2,10 +2,10 @@ import { db } from '../../db';
 import { impliedPriceSource } from '../../db/seed-history';
 import { MemoryBus } from '../../realtime/bus';
 import type { RealtimeEvent } from '../../realtime/channels';
-import { resetDatabase } from '../../testing/database';
+import { resetDatabase } from '@/test/support/database';
 import { runIngest } from '../run';
-import { jsonHeaders, readFixture } from '../testing/edgar';
-import { startReplayServer, type ReplayServer } from '../testing/replay-server';
+import { jsonHeaders, readFixture } from '@/test/support/edgar';
+import { startReplayServer, type ReplayServer } from '@/test/support/replay-server';
 import { resetMarketState } from './prices-ingester';
 
 // A CoinGecko-style API replayed locally. /simple/price with every include_* field and

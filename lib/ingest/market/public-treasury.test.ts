@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { readFixture } from '../testing/edgar';
+import { readFixture } from '@/test/support/edgar';
 import { matchTreasuryEntry, parsePublicTreasury, splitSymbol, type OurListing } from './public-treasury';
 
 // Our seeded listings (prisma/seed-data/treasury-companies.csv) against the two recorded answers.

@@ -1,10 +1,10 @@
 import { db } from '../../db';
 import { MemoryBus } from '../../realtime/bus';
 import type { RealtimeEvent } from '../../realtime/channels';
-import { resetDatabase } from '../../testing/database';
+import { resetDatabase } from '@/test/support/database';
 import { runIngest } from '../run';
-import { jsonHeaders, readFixture } from '../testing/edgar';
-import { startReplayServer, type ReplayServer } from '../testing/replay-server';
+import { jsonHeaders, readFixture } from '@/test/support/edgar';
+import { startReplayServer, type ReplayServer } from '@/test/support/replay-server';
 
 // CoinGecko's public-treasury list replayed locally: the documentation example (new symbol style)
 // and a real 2023 answer (old style), both in test/fixtures/coingecko (README there).

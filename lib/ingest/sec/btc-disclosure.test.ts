@@ -1,4 +1,4 @@
-import { readFixture } from '../testing/edgar';
+import { readFixture } from '@/test/support/edgar';
 import { detectBitcoinLanguage, parseBtcDisclosure, parseBtcSentences, parseBtcUpdateTable } from './btc-disclosure';
 
 // Real: Strategy's 8-K filed 2026-01-12 (accession 0001193125-26-009811), inline XBRL HTML.

@@ -1,4 +1,4 @@
-import { readFixture } from '../testing/edgar';
+import { readFixture } from '@/test/support/edgar';
 import { parseBtcDisclosure, type BtcDisclosure } from './btc-disclosure';
 import { assessBoardFiling, assessBtcFiling, assessInsiderFiling, describeBtcFiling, describeInsiderFiling, formatUsd, isTreasuryDiscovery } from './classify';
 import { parseOwnershipDocument, type OwnershipTransaction, type ReportingOwner } from './form4';

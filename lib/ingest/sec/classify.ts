@@ -23,7 +23,7 @@ import type { OwnershipTransaction, ReportingOwner } from './form4';
 
 export type Severity = 'critical' | 'high' | 'medium' | 'low';
 export type SignalType = 'sec-filing' | 'insider-trading' | 'pre-pump' | 'board-meeting' | 'other';
-export type BtcFilingKind = 'purchase' | 'sale' | 'holdings' | 'treasury-policy' | 'mention';
+type BtcFilingKind = 'purchase' | 'sale' | 'holdings' | 'treasury-policy' | 'mention';
 
 export interface Assessment {
   severity: Severity;

@@ -1,9 +1,9 @@
 import { db } from '../../db';
 import { MemoryBus } from '../../realtime/bus';
-import { resetDatabase } from '../../testing/database';
+import { resetDatabase } from '@/test/support/database';
 import { runIngest } from '../run';
-import { jsonHeaders, readFixture } from '../testing/edgar';
-import { startReplayServer, type ReplayServer } from '../testing/replay-server';
+import { jsonHeaders, readFixture } from '@/test/support/edgar';
+import { startReplayServer, type ReplayServer } from '@/test/support/replay-server';
 import { resetCompanyFactsState } from './companyfacts-ingester';
 
 // data.sec.gov replayed locally with Strategy's real companyfacts (trimmed; test/fixtures/README.md).

@@ -21,11 +21,9 @@ export const secCurrentIngester: Ingester = {
 
     const byAccession = new Map<string, FilingRef>();
     const feedErrors: string[] = [];
-    let entries = 0;
     for (const form of feedForms) {
       try {
         const filings = parseCurrentFeed(await client.getText(client.feedUrl(form)));
-        entries += filings.length;
         for (const filing of filings) {
           const party = subjectParty(filing);
           if (!party || byAccession.has(filing.accession) || !handledForms.includes(filing.form)) continue;

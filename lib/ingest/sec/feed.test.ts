@@ -1,5 +1,5 @@
 import { decodeBody } from '../http';
-import { feedEntry, feedWith, readFixture } from '../testing/edgar';
+import { feedEntry, feedWith, readFixture } from '@/test/support/edgar';
 import { parseCurrentFeed, subjectParty } from './feed';
 
 // Real feeds: test/fixtures/sec/current-feed (recorded by dgunning/edgartools, see test/fixtures/README.md).

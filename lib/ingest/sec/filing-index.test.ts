@@ -1,4 +1,4 @@
-import { readFixture } from '../testing/edgar';
+import { readFixture } from '@/test/support/edgar';
 import { ownershipXml, parseFilingIndex, pressReleaseExhibits, primaryDocument } from './filing-index';
 
 // Real: the Filing Detail page of a Form 4 (Morningstar, 0001062993-24-010733).

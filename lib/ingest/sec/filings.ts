@@ -43,7 +43,7 @@ export interface FilingRef {
   primaryDocument?: string;
 }
 
-export interface TrackedCompany {
+interface TrackedCompany {
   id: string;
   name: string;
   ticker: string;

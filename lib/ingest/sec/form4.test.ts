@@ -1,4 +1,4 @@
-import { readFixture } from '../testing/edgar';
+import { readFixture } from '@/test/support/edgar';
 import { parseOwnershipDocument } from './form4';
 
 // Real: Snowflake's Form 4 for its CFO (edgartools data/form4.snow.xml). No real Form 4 of a

@@ -3,11 +3,11 @@ import { seedDataSources } from '../../db/seed-sources';
 import { runJobs } from '../../jobs/registry';
 import { MemoryBus } from '../../realtime/bus';
 import type { RealtimeEvent } from '../../realtime/channels';
-import { resetDatabase } from '../../testing/database';
+import { resetDatabase } from '@/test/support/database';
 import { ingestJobs } from '../jobs';
 import { runIngest } from '../run';
-import { atomHeaders, feedEntry, feedWith, jsonHeaders, readFixture, serveFiling } from '../testing/edgar';
-import { startReplayServer, type ReplayServer } from '../testing/replay-server';
+import { atomHeaders, feedEntry, feedWith, jsonHeaders, readFixture, serveFiling } from '@/test/support/edgar';
+import { startReplayServer, type ReplayServer } from '@/test/support/replay-server';
 import { resetSecState } from './state';
 
 // EDGAR replayed by a local server in its wire format: Atom feeds as ISO-8859-1 bytes typed

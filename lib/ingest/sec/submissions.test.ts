@@ -1,4 +1,4 @@
-import { readFixture } from '../testing/edgar';
+import { readFixture } from '@/test/support/edgar';
 import { parseSubmissions } from './submissions';
 
 // Real: data.sec.gov/submissions/CIK0001050446.json (Strategy), kept by Sashamine/dat-tracker-next.

@@ -25,7 +25,7 @@ const submissionsSchema = z.object({
   }),
 });
 
-export interface SubmissionFiling {
+interface SubmissionFiling {
   accession: string;
   form: string;
   filingDate: string;

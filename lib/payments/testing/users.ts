@@ -3,7 +3,7 @@ import { POST as register } from '@/app/api/auth/register/route';
 import { POST as verifyBeta } from '@/app/api/beta/verify/route';
 import { GET as visitLink } from '@/app/r/[code]/route';
 import { db } from '@/lib/db';
-import { call, CookieJar } from '@/lib/testing/http';
+import { call, CookieJar } from '@/test/support/http';
 
 // Signed-in users for the payment integration tests, made through the real registration routes.
 

@@ -10,7 +10,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { guardPage } from '@/lib/auth/page-guard';
 import { db } from '@/lib/db';
 import { AppError } from '@/lib/http/errors';
-import { reportDownloadUrl } from '@/lib/reports/queries';
+import { reportDownloadUrl } from '@/lib/reports/client';
 import { periodLabel } from '@/lib/reports/schema';
 import { findVisibleReport } from '@/lib/reports/service';
 

@@ -1,5 +1,5 @@
-import { db } from '../db';
-import { Prisma } from '../generated/sqlite/client';
+import { db } from '@/lib/db';
+import { Prisma } from '@/lib/generated/sqlite/client';
 
 /** Empties every table, so each test starts from a known state. */
 export async function resetDatabase() {

@@ -1,13 +1,13 @@
 // Two projects: `unit` (*.test.ts beside the code) and `integration` (*.int.test.ts, against a real
 // database: a temporary SQLite file, or PostgreSQL on localhost when TEST_DATABASE_URL is set).
-const nextJest = require('next/jest');
+import nextJest from 'next/jest.js';
 
-const createJestConfig = nextJest({ dir: __dirname });
+const createJestConfig = nextJest({ dir: import.meta.dirname });
 
 const shared = {
   testEnvironment: 'node',
   moduleNameMapper: {
-    '^server-only$': '<rootDir>/lib/testing/empty-module.js',
+    '^server-only$': '<rootDir>/test/support/empty-module.js',
     '^@/(.*)$': '<rootDir>/$1',
   },
   testPathIgnorePatterns: ['/node_modules/', '/.next/', '/e2e/'],
@@ -21,7 +21,7 @@ async function project(config) {
   return resolved;
 }
 
-module.exports = async () => ({
+const config = async () => ({
   projects: [
     await project({
       ...shared,
@@ -33,9 +33,11 @@ module.exports = async () => ({
       ...shared,
       displayName: 'integration',
       testMatch: ['<rootDir>/**/*.int.test.ts?(x)'],
-      globalSetup: '<rootDir>/lib/testing/global-setup.ts',
-      setupFilesAfterEnv: ['<rootDir>/lib/testing/close-connections.ts'],
-      globalTeardown: '<rootDir>/lib/testing/global-teardown.ts',
+      globalSetup: '<rootDir>/test/support/global-setup.ts',
+      setupFilesAfterEnv: ['<rootDir>/test/support/close-connections.ts'],
+      globalTeardown: '<rootDir>/test/support/global-teardown.ts',
     }),
   ],
 });
+
+export default config;

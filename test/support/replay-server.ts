@@ -4,13 +4,13 @@ import type { AddressInfo } from 'node:net';
 // A local HTTP server that answers like an upstream API, for integration tests and benchmarks:
 // each route returns the recorded body with the content type the real service sends.
 
-export interface Reply {
+interface Reply {
   status?: number;
   headers?: Record<string, string>;
   body?: string | Buffer;
 }
 
-export interface RecordedRequest {
+interface RecordedRequest {
   method: string;
   path: string;
   query: URLSearchParams;

@@ -1,7 +1,7 @@
-import { db } from '../db';
-import { closeMailTransport, mailIdle } from '../mail/sender';
-import { closeRateLimiter } from '../rate-limit';
-import { closeBus } from '../realtime/bus';
+import { db } from '@/lib/db';
+import { closeMailTransport, mailIdle } from '@/lib/mail/sender';
+import { closeRateLimiter } from '@/lib/rate-limit';
+import { closeBus } from '@/lib/realtime/bus';
 
 // Real databases and scrypt-hashed passwords (a login costs ~100 ms of CPU): a test that signs in a
 // dozen times needs more than Jest's 5 s on a busy two-core machine. A file may set its own.

@@ -1,5 +1,5 @@
 import { apiRequest } from '@/lib/http/api-client';
-import type { CreateReportInput, ReportDetailDto, ReportDto, ReportPeriod, ReportScheduleDto, ReportStatsDto } from './schema';
+import type { CreateReportInput, ReportDto, ReportPeriod, ReportScheduleDto, ReportStatsDto } from './schema';
 
 // Query keys and fetchers for the Reports screens; safe to import from client components.
 
@@ -22,6 +22,11 @@ export function fetchReports(period: ReportPeriod, q: string) {
 }
 export const fetchReportStats = () => json<ReportStatsDto>('GET', '/api/reports/stats');
 export const fetchReportSchedules = () => json<ReportScheduleDto[]>('GET', '/api/reports/schedules');
-export const fetchReport = (id: string) => json<ReportDetailDto>('GET', `/api/reports/${encodeURIComponent(id)}`);
 export const postReport = (input: Partial<CreateReportInput>) => json<ReportDto>('POST', '/api/reports', input);
 export const reportDownloadUrl = (id: string, inline = false) => `/api/reports/${encodeURIComponent(id)}/download${inline ? '?inline=1' : ''}`;
+
+/** The report's PDF as a blob, for showing it in a frame (the download URL itself may not be framed). */
+export async function fetchPdf(url: string): Promise<Blob> {
+  const response = await apiRequest('GET', url);
+  return new Blob([await response.blob()], { type: 'application/pdf' });
+}

@@ -12,7 +12,7 @@ export const postAnalyzeCompany = (message: string) => json<AnalyzeCompanyRespon
 export const postAddCompany = (data: Record<string, unknown>) => json<AddCompanyResponse>('/api/chat/add-company', data);
 
 /** The dashboard data an added company changes: stats, holdings and companies, whatever their query parameters. */
-export const trackedDataPaths = ['/api/dashboard/stats', '/api/treasury/holdings', '/api/companies'] as const;
+const trackedDataPaths = ['/api/dashboard/stats', '/api/treasury/holdings', '/api/companies'] as const;
 
 export function isTrackedDataKey(queryKey: readonly unknown[]): boolean {
   const first = queryKey[0];

@@ -7,7 +7,7 @@ import type { ReplayServer } from './replay-server';
 // wire format. Feed entries and filing-detail pages that no real sample exists for are built here
 // in exactly the markup of the real ones (the recorded feeds, the recorded Morningstar index page).
 
-const fixturesDir = path.resolve(__dirname, '..', '..', '..', 'test', 'fixtures');
+const fixturesDir = path.resolve(__dirname, '..', 'fixtures');
 
 export function readFixture(relative: string): Buffer {
   return fs.readFileSync(path.join(fixturesDir, relative));
@@ -55,7 +55,7 @@ export function feedWith(recordedFeed: Buffer, entries: readonly string[]): Buff
   return Buffer.from(`${text.slice(0, first)}${entries.join('')}${text.slice(first)}`, 'latin1');
 }
 
-export interface IndexDocument {
+interface IndexDocument {
   /** Name within the filing folder, e.g. "mstr-20260105.htm" or "xslF345X05/form4.xml". */
   name: string;
   type: string;
