@@ -1,6 +1,6 @@
 import { readCookie, referralCookie, trialCookie } from '@/lib/auth/cookies';
 import { db } from '@/lib/db';
-import { isUniqueViolation } from './db-errors';
+import { isUniqueViolation } from '@/lib/db/errors';
 import { findActiveLink } from './links';
 import { redeemInfluencerTrial } from './trials';
 

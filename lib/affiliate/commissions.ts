@@ -1,5 +1,5 @@
 import { db } from '@/lib/db';
-import { isUniqueViolation } from './db-errors';
+import { isUniqueViolation } from '@/lib/db/errors';
 import { commissionCents } from './program';
 
 /**

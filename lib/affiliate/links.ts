@@ -3,7 +3,7 @@ import { hmac } from '@/lib/auth/crypto';
 import { db } from '@/lib/db';
 import { AppError } from '@/lib/http/errors';
 import { getRateLimiter } from '@/lib/rate-limit';
-import { isUniqueViolation } from './db-errors';
+import { isUniqueViolation } from '@/lib/db/errors';
 import { maxLinksPerUser } from './program';
 import type { AffiliateLinkDto } from './schema';
 import { affiliateLinkUrl } from './urls';

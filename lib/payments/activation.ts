@@ -1,5 +1,5 @@
 import { recordReferralPayment } from '@/lib/affiliate/commissions';
-import { isUniqueViolation } from '@/lib/affiliate/db-errors';
+import { isUniqueViolation } from '@/lib/db/errors';
 import { db } from '@/lib/db';
 import { findPlan, planIds, type BillingInterval, type PlanId } from './plans';
 import { periodEnd } from './pricing';

@@ -1,4 +1,4 @@
-import { isUniqueViolation } from '@/lib/affiliate/db-errors';
+import { isUniqueViolation } from '@/lib/db/errors';
 import { db } from '@/lib/db';
 import { activateSubscription, bookCommission, recordConfirmedPayment, recordFailedPayment, refreshUserPlan } from './activation';
 import { applySucceededIntent } from './checkout';

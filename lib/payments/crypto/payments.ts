@@ -1,5 +1,5 @@
 import QRCode from 'qrcode';
-import { isUniqueViolation } from '@/lib/affiliate/db-errors';
+import { isUniqueViolation } from '@/lib/db/errors';
 import { db } from '@/lib/db';
 import { grantPaidPeriod, recordConfirmedPayment } from '../activation';
 import { cryptoConfigured, readPaymentsConfig, type PaymentsConfig } from '../config';
