@@ -10,7 +10,7 @@ import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Switch } from '@/components/ui/switch';
 import { toast } from '@/components/ui/use-toast';
-import { affiliateKeys, fetchAffiliateLinks, patchAffiliateLink } from '@/lib/affiliate/queries';
+import { affiliateKeys, fetchAffiliateLinks, patchAffiliateLink } from '@/lib/affiliate/client';
 import type { AffiliateLinkDto } from '@/lib/affiliate/schema';
 import { ApiError } from '@/lib/http/api-client';
 import { CopyButton } from './copy-button';

@@ -3,6 +3,7 @@ import { findActiveLink, recordClick } from '@/lib/affiliate/links';
 import { requestOrigin } from '@/lib/affiliate/urls';
 import { cookieOptions, referralCookie } from '@/lib/auth/cookies';
 import { viewerFromRequest } from '@/lib/auth/viewer';
+import { db } from '@/lib/db';
 import { clientIp } from '@/lib/http/route';
 
 const referralMaxAgeSeconds = 30 * 24 * 60 * 60;
@@ -22,10 +23,10 @@ function redirectTo(request: Request, path: string) {
 export async function GET(request: Request, context: { params: Promise<{ code: string }> }) {
   try {
     const { code } = await context.params;
-    const link = await findActiveLink(code);
+    const link = await findActiveLink(db, code);
     if (!link) return redirectTo(request, '/');
     const { user } = await viewerFromRequest(request);
-    if (user?.id !== link.userId) await recordClick(link.id, clientIp(request));
+    if (user?.id !== link.userId) await recordClick(db, link.id, clientIp(request));
     if (user) return redirectTo(request, '/');
     const response = redirectTo(request, '/register');
     response.cookies.set(referralCookie, link.code, cookieOptions(request, referralMaxAgeSeconds, '/api/auth'));

@@ -4,6 +4,7 @@ import { checkInfluencerTrial, redeemInfluencerTrial } from '@/lib/affiliate/tri
 import { requestOrigin } from '@/lib/affiliate/urls';
 import { cookieOptions, trialCookie } from '@/lib/auth/cookies';
 import { viewerFromRequest } from '@/lib/auth/viewer';
+import { db } from '@/lib/db';
 
 // Long enough to pass the beta gate and fill in the form, short enough not to linger.
 const pendingTrialMaxAgeSeconds = 60 * 60;
@@ -30,13 +31,13 @@ export async function GET(request: Request, context: { params: Promise<{ token: 
     const { token } = await context.params;
     const { user } = await viewerFromRequest(request);
     if (!user) {
-      const failure = await checkInfluencerTrial(token);
+      const failure = await checkInfluencerTrial(db, token);
       if (failure) return refuse(request, failure);
       const response = redirectTo(request, '/register');
       response.cookies.set(trialCookie, token, cookieOptions(request, pendingTrialMaxAgeSeconds, '/api/auth'));
       return response;
     }
-    const outcome = await redeemInfluencerTrial(user.id, token);
+    const outcome = await redeemInfluencerTrial(db, user.id, token);
     return outcome === 'redeemed' ? redirectTo(request, '/dashboard') : refuse(request, outcome);
   } catch (error) {
     console.error('[affiliate] trial link failed', error);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { requireUser } from '@/lib/auth/viewer';
+import { db } from '@/lib/db';
 import { readJson } from '@/lib/http/route';
 import { createPaymentIntent } from '@/lib/payments/checkout';
 import { paymentRoute } from '@/lib/payments/http';
@@ -15,5 +16,5 @@ export const POST = paymentRoute(async (request) => {
   const { user } = await requireUser(request);
   await readJson(request, schema);
   await enforceLimit('testPayments', user.id, 'Too many test payments. Please try again later.');
-  return Response.json(await createPaymentIntent(user, 'test', 2900));
+  return Response.json(await createPaymentIntent(db, user, 'test', 2900));
 });

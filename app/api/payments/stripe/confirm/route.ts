@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { requireUser } from '@/lib/auth/viewer';
+import { db } from '@/lib/db';
 import { readJson } from '@/lib/http/route';
 import { confirmStripePayment } from '@/lib/payments/checkout';
 import { paymentRoute } from '@/lib/payments/http';
@@ -10,5 +11,5 @@ const schema = z.object({ paymentIntentId: z.string({ error: 'paymentIntentId is
 export const POST = paymentRoute(async (request) => {
   const { user } = await requireUser(request);
   const { paymentIntentId } = await readJson(request, schema);
-  return Response.json(await confirmStripePayment(user, paymentIntentId));
+  return Response.json(await confirmStripePayment(db, user, paymentIntentId));
 });

@@ -1,4 +1,5 @@
 import { requireUser } from '@/lib/auth/viewer';
+import { db } from '@/lib/db';
 import { notFound, paymentRoute } from '@/lib/payments/http';
 import { capturePaypalOrder } from '@/lib/payments/paypal';
 
@@ -7,5 +8,5 @@ export const POST = paymentRoute<{ params: Promise<{ orderId: string }> }>(async
   const { user } = await requireUser(request);
   const { orderId } = await params;
   if (!/^[A-Za-z0-9-]{1,64}$/.test(orderId)) throw notFound('Order not found');
-  return Response.json(await capturePaypalOrder(user.id, orderId));
+  return Response.json(await capturePaypalOrder(db, user.id, orderId));
 });
