@@ -12,15 +12,15 @@ import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle }
 import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { toast } from '@/components/ui/use-toast';
+import { postStripePaymentIntent, fetchPlans, messageOf, paymentKeys, postUpgrade, usePaymentConfig } from '@/lib/payments/client';
+import type { PlanDto } from '@/lib/payments/schema';
 import { cn } from '@/lib/utils';
 import { CryptoPayment } from './crypto-payment';
 import { CurrentSubscriptionCard } from './current-subscription-card';
-import { createStripePaymentIntent, fetchPlans, messageOf, paymentKeys, type PlanDto, upgradeSubscription } from './payment-api';
 import type { PaymentMethod } from './payment-result';
 import { currentPlanId, formatUsd } from './plan-display';
 import { SquarePayment } from './square-payment';
 import { StripePayment } from './stripe-payment';
-import { usePaymentConfig } from './use-payment-config';
 
 // PayPal's SDK wrapper is the heaviest panel and the least used: fetched when its tab first opens.
 const PaypalPayment = dynamic(() => import('./paypal-payment').then((module) => module.PaypalPayment), { ssr: false });
@@ -39,13 +39,13 @@ export function BillingView() {
   const isDemo = config.data?.mode === 'demo';
 
   const intent = useMutation({
-    mutationFn: (plan: PlanDto) => createStripePaymentIntent(plan.price, plan.id),
+    mutationFn: (plan: PlanDto) => postStripePaymentIntent(plan.price, plan.id),
     onSuccess: ({ clientSecret }) => setStripeSecret(clientSecret),
     onError: () => toast({ title: 'Payment Error', description: 'Failed to initialize payment. Please try again.', variant: 'destructive' }),
   });
 
   const upgrade = useMutation({
-    mutationFn: ({ plan, method }: { plan: PlanDto; method: PaymentMethod }) => upgradeSubscription(plan.id, method),
+    mutationFn: ({ plan, method }: { plan: PlanDto; method: PaymentMethod }) => postUpgrade(plan.id, method),
     onSuccess: async ({ message }) => {
       await queryClient.invalidateQueries({ queryKey: userQueryKey });
       setSelectedId(null);

@@ -15,12 +15,11 @@ import { Input } from '@/components/ui/input';
 import { Tabs, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { toast } from '@/components/ui/use-toast';
 import { productName } from '@/lib/brand';
+import { postDemoConfirm, usePaymentConfig } from '@/lib/payments/client';
 import { type BillingInterval, findPlan, type Plan } from '@/lib/payments/plans';
 import { formatCardNumber, formatCvc, formatExpiry } from './card-format';
-import { confirmDemoPayment } from './payment-api';
 import { formatUsd, subscriptionAmount } from './plan-display';
 import { stripeFor } from './stripe-loader';
-import { usePaymentConfig } from './use-payment-config';
 
 type Method = 'card' | 'paypal' | 'square';
 
@@ -187,7 +186,7 @@ function DemoCardForm({
     try {
       await wait(checkoutDelayMs);
       if (!subscriptionId) throw new Error('The checkout has no subscription.');
-      await confirmDemoPayment(subscriptionId);
+      await postDemoConfirm(subscriptionId);
       await queryClient.invalidateQueries({ queryKey: userQueryKey });
       toast({ title: 'Payment Successful!', description: `Welcome to ${productName}. Your account has been activated.`, variant: 'success' });
       onSuccess();

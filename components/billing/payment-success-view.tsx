@@ -8,13 +8,13 @@ import { userQueryKey } from '@/components/auth/use-auth';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
-import { confirmStripePayment, messageOf } from './payment-api';
+import { postStripeConfirm, messageOf } from '@/lib/payments/client';
 
 /** Where Stripe returns the browser after a card payment: the server checks the intent with Stripe itself. */
 export function PaymentSuccessView({ paymentIntent, redirectStatus }: { paymentIntent: string | null; redirectStatus: string | null }) {
   const queryClient = useQueryClient();
   const confirm = useMutation({
-    mutationFn: confirmStripePayment,
+    mutationFn: postStripeConfirm,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: userQueryKey }),
   });
   const started = useRef(false);

@@ -12,9 +12,9 @@ import { Switch } from '@/components/ui/switch';
 import { toast } from '@/components/ui/use-toast';
 import type { PublicUser } from '@/lib/auth/types';
 import { ApiError, getQueryFn } from '@/lib/http/api-client';
+import { postSubscription } from '@/lib/payments/client';
 import { type BillingInterval, type Plan, type PlanId, plans } from '@/lib/payments/plans';
 import { cn } from '@/lib/utils';
-import { createSubscription } from './payment-api';
 import { planCardPricing, subscriptionAmount } from './plan-display';
 
 const authRequiredToast = { title: 'Authentication Required', description: 'Please log in to subscribe to a plan.', variant: 'destructive' } as const;
@@ -39,7 +39,7 @@ export function PlansView() {
         toast(authRequiredToast);
         return;
       }
-      const { clientSecret, subscriptionId } = await createSubscription({ planId: plan.id, interval, amount: subscriptionAmount(plan, interval) });
+      const { clientSecret, subscriptionId } = await postSubscription({ planId: plan.id, interval, amount: subscriptionAmount(plan, interval) });
       const query = new URLSearchParams({ client_secret: clientSecret, subscription_id: subscriptionId, plan: plan.id, interval });
       router.push(`/checkout?${query.toString()}`);
     } catch (error) {

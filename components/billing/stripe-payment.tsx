@@ -5,8 +5,8 @@ import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
+import { postStripeConfirm } from '@/lib/payments/client';
 import { PaymentUnavailable } from './not-configured';
-import { confirmStripePayment } from './payment-api';
 import type { PaymentPanelProps } from './payment-result';
 import { formatUsd } from './plan-display';
 import { stripeFor } from './stripe-loader';
@@ -85,7 +85,7 @@ function StripeForm({ plan, onPaid }: PaymentPanelProps) {
         return;
       }
       if (paymentIntent?.status === 'succeeded') {
-        await confirmStripePayment(paymentIntent.id);
+        await postStripeConfirm(paymentIntent.id);
         toast({ title: 'Payment Successful', description: `Thank you for subscribing to ${plan.tierName}!`, variant: 'success' });
         onPaid('stripe');
       }

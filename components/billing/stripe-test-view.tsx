@@ -6,16 +6,15 @@ import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { toast } from '@/components/ui/use-toast';
-import { createTestPayment } from './payment-api';
+import { postTestPayment, usePaymentConfig } from '@/lib/payments/client';
 import { stripeFor } from './stripe-loader';
-import { usePaymentConfig } from './use-payment-config';
 
 /** The payment test page (spec 001 §2): a 29 USD test intent, then a payment form with 'Pay $29'. */
 export function StripeTestView({ redirectStatus }: { redirectStatus: string | null }) {
   const [clientSecret, setClientSecret] = useState<string | null>(null);
   const config = usePaymentConfig();
   const createIntent = useMutation({
-    mutationFn: createTestPayment,
+    mutationFn: postTestPayment,
     onSuccess: ({ clientSecret: secret }) => {
       setClientSecret(secret);
       toast({ title: 'Payment intent created', variant: 'success' });
