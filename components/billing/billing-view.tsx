@@ -1,7 +1,6 @@
 'use client';
 
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Check } from 'lucide-react';
 import dynamic from 'next/dynamic';
 import Link from 'next/link';
 import { useState } from 'react';
@@ -19,6 +18,7 @@ import { CryptoPayment } from './crypto-payment';
 import { CurrentSubscriptionCard } from './current-subscription-card';
 import type { PaymentMethod } from './payment-result';
 import { currentPlanId, formatUsd } from './plan-display';
+import { PlanFeatureList } from './plan-feature-list';
 import { SquarePayment } from './square-payment';
 import { StripePayment } from './stripe-payment';
 
@@ -188,14 +188,7 @@ function BillingPlanCard({ plan, isCurrent, isSelected, onSelect }: { plan: Plan
           <span className="text-3xl font-bold">{formatUsd(plan.price)}</span>
           <span className="text-muted-foreground">/{plan.interval}</span>
         </p>
-        <ul className="space-y-2 text-sm">
-          {plan.features.map((feature) => (
-            <li key={feature} className="flex gap-2">
-              <Check className="mt-0.5 size-4 shrink-0 text-success" aria-hidden="true" />
-              {feature}
-            </li>
-          ))}
-        </ul>
+        <PlanFeatureList features={plan.features} />
       </CardContent>
       <CardFooter>
         <Button
