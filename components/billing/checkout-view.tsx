@@ -14,12 +14,13 @@ import { toast } from '@/components/ui/use-toast';
 import { productName } from '@/lib/brand';
 import { usePaymentConfig } from '@/lib/payments/client';
 import { type BillingInterval, findPlan, type Plan } from '@/lib/payments/plans';
+import { formatUsd } from '@/lib/payments/money';
 import { CardholderField } from './cardholder-field';
 import { authErrorToast, paymentFailedToast } from './checkout-toasts';
 import { DemoCardForm } from './demo-card-form';
 import { OrderSummary } from './order-summary';
 import { PaymentSucceededCard } from './payment-succeeded-card';
-import { formatUsd, subscriptionAmount } from './plan-display';
+import { subscriptionAmount } from './plan-display';
 import { StripeCardForm } from './stripe-card-form';
 import { stripeFor } from './stripe-loader';
 

@@ -13,9 +13,10 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { toast } from '@/components/ui/use-toast';
 import { postCryptoPayment, fetchCryptoRates, fetchCryptoStatus, messageOf, paymentKeys } from '@/lib/payments/client';
 import { cryptoCurrencyNames as currencyNames, cryptoFallbackRates as fallbackRates, type CryptoCurrency, type CryptoPaymentDto, type CryptoRate } from '@/lib/payments/schema';
+import { formatUsd } from '@/lib/payments/money';
 import { PaymentUnavailable } from './not-configured';
 import type { PaymentPanelProps } from './payment-result';
-import { cryptoAmount, formatCountdown, formatUsd } from './plan-display';
+import { cryptoAmount, formatCountdown } from './plan-display';
 
 const rateDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
 

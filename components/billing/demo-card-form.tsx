@@ -10,10 +10,10 @@ import { Input } from '@/components/ui/input';
 import { toast } from '@/components/ui/use-toast';
 import { productName } from '@/lib/brand';
 import { postDemoConfirm } from '@/lib/payments/client';
+import { formatUsd } from '@/lib/payments/money';
 import { formatCardNumber, formatCvc, formatExpiry } from './card-format';
 import { CardholderField } from './cardholder-field';
 import { authErrorToast, paymentFailedToast } from './checkout-toasts';
-import { formatUsd } from './plan-display';
 
 const checkoutDelayMs = 3000;
 const redirectDelayMs = 2000;

@@ -6,9 +6,9 @@ import { useState } from 'react';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { fetchSquareConfig, messageOf, paymentKeys, postSquarePayment } from '@/lib/payments/client';
+import { formatUsd } from '@/lib/payments/money';
 import { PaymentUnavailable } from './not-configured';
 import type { PaymentPanelProps } from './payment-result';
-import { formatUsd } from './plan-display';
 import type { TokenResult } from './square-card-form';
 
 const SquareCardForm = dynamic(() => import('./square-card-form'), {

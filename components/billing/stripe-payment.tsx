@@ -7,9 +7,9 @@ import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { postStripeConfirm } from '@/lib/payments/client';
+import { formatUsd } from '@/lib/payments/money';
 import { PaymentUnavailable } from './not-configured';
 import type { PaymentPanelProps } from './payment-result';
-import { formatUsd } from './plan-display';
 import { StripeCardForm } from './stripe-card-form';
 import { stripeFor } from './stripe-loader';
 
