@@ -1,9 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import { expect, test as base, type BrowserContext, type Page, type Route } from '@playwright/test';
-import { startFakePaypal, startFakeSquare } from '../lib/payments/testing/fake-providers';
-import { startFakeStripe } from '../lib/payments/testing/fake-stripe';
-import type { FakeServer } from '../lib/payments/testing/http-server';
+import { startFakePaypal, startFakeSquare } from '../test/support/payments/fake-providers';
+import { startFakeStripe } from '../test/support/payments/fake-stripe';
+import type { FakeServer } from '../test/support/http-server';
 import { cspViolations, nonceOf, recordCspViolations, watchCspConsole } from './support/csp';
 import { checkoutPath, routes, screenTest } from './support/screens';
 import { passBetaGate, registerUser, unsubscribedContext } from './support/session';
@@ -71,7 +71,7 @@ screenTest.describe('every screen', () => {
 
 // ---------------------------------------------------------------------------------------------
 // Payment pages with every provider configured: a server.ts of their own, pointed at the local
-// provider API stand-ins (lib/payments/testing). Browsers here cannot reach the providers' CDNs,
+// provider API stand-ins (test/support/payments). Browsers here cannot reach the providers' CDNs,
 // so the SDK files are answered by the test at their real URLs; each stand-in does what the real
 // SDK does that a policy can refuse: its script loads from the provider's origin, it frames the
 // provider's page, calls the provider's API from the browser and (PayPal) runs an inline script

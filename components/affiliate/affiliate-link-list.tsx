@@ -10,7 +10,7 @@ import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Switch } from '@/components/ui/switch';
 import { toast } from '@/components/ui/use-toast';
-import { affiliateKeys, fetchAffiliateLinks, patchAffiliateLink } from '@/lib/affiliate/queries';
+import { affiliateKeys, fetchAffiliateLinks, patchAffiliateLink } from '@/lib/affiliate/client';
 import type { AffiliateLinkDto } from '@/lib/affiliate/schema';
 import { ApiError } from '@/lib/http/api-client';
 import { CopyButton } from './copy-button';
@@ -94,18 +94,8 @@ function LinkItem({ link }: { link: AffiliateLinkDto }) {
       </div>
       <div className="flex flex-wrap items-center justify-between gap-3">
         <dl className="flex gap-6 text-sm">
-          <div>
-            <dt className="text-muted-foreground">Clicks</dt>
-            <dd className="font-semibold tabular-nums" data-testid="link-clicks">
-              {link.clicks}
-            </dd>
-          </div>
-          <div>
-            <dt className="text-muted-foreground">Conversions</dt>
-            <dd className="font-semibold tabular-nums" data-testid="link-conversions">
-              {link.conversions}
-            </dd>
-          </div>
+          <LinkCount label="Clicks" testId="link-clicks" value={link.clicks} />
+          <LinkCount label="Conversions" testId="link-conversions" value={link.conversions} />
         </dl>
         <div className="flex items-center gap-2">
           <Switch
@@ -121,5 +111,16 @@ function LinkItem({ link }: { link: AffiliateLinkDto }) {
         </div>
       </div>
     </li>
+  );
+}
+
+function LinkCount({ label, testId, value }: { label: string; testId: string; value: number }) {
+  return (
+    <div>
+      <dt className="text-muted-foreground">{label}</dt>
+      <dd className="font-semibold tabular-nums" data-testid={testId}>
+        {value}
+      </dd>
+    </div>
   );
 }

@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatDollars, formatPercent } from '@/lib/affiliate/format';
-import { affiliateKeys, fetchAffiliateStats } from '@/lib/affiliate/queries';
+import { affiliateKeys, fetchAffiliateStats } from '@/lib/affiliate/client';
 import type { AffiliateStats } from '@/lib/affiliate/schema';
 
 const cards: { key: keyof AffiliateStats; label: string; icon: React.ReactNode; format: (value: number) => string; hint: string }[] = [

@@ -9,7 +9,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Field, FieldError, FieldLabel } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { toast } from '@/components/ui/use-toast';
-import { affiliateKeys, postAffiliateLink } from '@/lib/affiliate/queries';
+import { affiliateKeys, postAffiliateLink } from '@/lib/affiliate/client';
 import type { AffiliateLinkDto } from '@/lib/affiliate/schema';
 import { affiliateLinkSchema } from '@/lib/affiliate/schema';
 import { ApiError } from '@/lib/http/api-client';

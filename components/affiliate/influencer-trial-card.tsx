@@ -8,7 +8,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { toast } from '@/components/ui/use-toast';
-import { postInfluencerTrial } from '@/lib/affiliate/queries';
+import { postInfluencerTrial } from '@/lib/affiliate/client';
 import { ApiError } from '@/lib/http/api-client';
 import { copyFailedToast, copyToClipboard } from './clipboard';
 import { CopyButton } from './copy-button';

@@ -1,7 +1,6 @@
 'use client';
 
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Check } from 'lucide-react';
 import dynamic from 'next/dynamic';
 import Link from 'next/link';
 import { useState } from 'react';
@@ -13,15 +12,17 @@ import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle }
 import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { toast } from '@/components/ui/use-toast';
+import { postStripePaymentIntent, fetchPlans, messageOf, paymentKeys, postUpgrade, usePaymentConfig } from '@/lib/payments/client';
+import type { PlanDto } from '@/lib/payments/schema';
 import { cn } from '@/lib/utils';
+import { formatUsd } from '@/lib/payments/money';
 import { CryptoPayment } from './crypto-payment';
 import { CurrentSubscriptionCard } from './current-subscription-card';
-import { createStripePaymentIntent, fetchPlans, messageOf, paymentKeys, type PlanDto, upgradeSubscription } from './payment-api';
 import type { PaymentMethod } from './payment-result';
-import { currentPlanId, formatUsd } from './plan-display';
+import { currentPlanId } from './plan-display';
+import { PlanFeatureList } from './plan-feature-list';
 import { SquarePayment } from './square-payment';
 import { StripePayment } from './stripe-payment';
-import { usePaymentConfig } from './use-payment-config';
 
 // PayPal's SDK wrapper is the heaviest panel and the least used: fetched when its tab first opens.
 const PaypalPayment = dynamic(() => import('./paypal-payment').then((module) => module.PaypalPayment), { ssr: false });
@@ -40,13 +41,13 @@ export function BillingView() {
   const isDemo = config.data?.mode === 'demo';
 
   const intent = useMutation({
-    mutationFn: (plan: PlanDto) => createStripePaymentIntent(plan.price, plan.id),
+    mutationFn: (plan: PlanDto) => postStripePaymentIntent(plan.price, plan.id),
     onSuccess: ({ clientSecret }) => setStripeSecret(clientSecret),
     onError: () => toast({ title: 'Payment Error', description: 'Failed to initialize payment. Please try again.', variant: 'destructive' }),
   });
 
   const upgrade = useMutation({
-    mutationFn: ({ plan, method }: { plan: PlanDto; method: PaymentMethod }) => upgradeSubscription(plan.id, method),
+    mutationFn: ({ plan, method }: { plan: PlanDto; method: PaymentMethod }) => postUpgrade(plan.id, method),
     onSuccess: async ({ message }) => {
       await queryClient.invalidateQueries({ queryKey: userQueryKey });
       setSelectedId(null);
@@ -189,14 +190,7 @@ function BillingPlanCard({ plan, isCurrent, isSelected, onSelect }: { plan: Plan
           <span className="text-3xl font-bold">{formatUsd(plan.price)}</span>
           <span className="text-muted-foreground">/{plan.interval}</span>
         </p>
-        <ul className="space-y-2 text-sm">
-          {plan.features.map((feature) => (
-            <li key={feature} className="flex gap-2">
-              <Check className="mt-0.5 size-4 shrink-0 text-success" aria-hidden="true" />
-              {feature}
-            </li>
-          ))}
-        </ul>
+        <PlanFeatureList features={plan.features} />
       </CardContent>
       <CardFooter>
         <Button

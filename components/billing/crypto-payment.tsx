@@ -4,30 +4,19 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { Clock, Copy } from 'lucide-react';
 import QRCode from 'qrcode';
 import { useEffect, useRef, useState } from 'react';
-import { useAuth } from '@/components/auth/use-auth';
 import { copyToClipboard } from '@/components/affiliate/clipboard';
+import { useAuth } from '@/components/auth/use-auth';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Field, FieldLabel } from '@/components/ui/field';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { toast } from '@/components/ui/use-toast';
+import { postCryptoPayment, fetchCryptoRates, fetchCryptoStatus, messageOf, paymentKeys } from '@/lib/payments/client';
+import { cryptoCurrencyNames as currencyNames, cryptoFallbackRates as fallbackRates, type CryptoCurrency, type CryptoPaymentDto, type CryptoRate } from '@/lib/payments/schema';
+import { formatUsd } from '@/lib/payments/money';
 import { PaymentUnavailable } from './not-configured';
-import {
-  createCryptoPayment,
-  type CryptoCurrency,
-  type CryptoRate,
-  type CryptoPaymentDto,
-  fetchCryptoRates,
-  fetchCryptoStatus,
-  messageOf,
-  paymentKeys,
-} from './payment-api';
 import type { PaymentPanelProps } from './payment-result';
-import { cryptoAmount, formatCountdown, formatUsd } from './plan-display';
-
-// Spec 001 §3: the rates the page uses when the rates call fails.
-const fallbackRates: Record<CryptoCurrency, number> = { BTC: 43250, ETH: 2650 };
-const currencyNames: Record<CryptoCurrency, string> = { BTC: 'Bitcoin', ETH: 'Ethereum' };
+import { cryptoAmount, formatCountdown } from './plan-display';
 
 const rateDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
 
@@ -55,7 +44,7 @@ function CryptoCheckout({ plan, onPaid }: PaymentPanelProps) {
   const amount = rate ? cryptoAmount(plan.price, rate, currency) : '';
 
   const create = useMutation({
-    mutationFn: () => createCryptoPayment({ amount: Number(amount), currency, planType: plan.id, userEmail: user?.email ?? '' }),
+    mutationFn: () => postCryptoPayment({ amount: Number(amount), currency, planType: plan.id, userEmail: user?.email ?? '' }),
     onSuccess: setPayment,
     onError: (error) => toast({ title: 'Payment Creation Failed', description: messageOf(error, 'Unable to create the payment.'), variant: 'destructive' }),
   });
@@ -112,9 +101,28 @@ function CryptoCheckout({ plan, onPaid }: PaymentPanelProps) {
   );
 }
 
+/** The server may send an image (data URL) or the payment URI itself; the latter is drawn here. */
+function useQrImage(payment: CryptoPaymentDto): string | null {
+  const isImage = /^(data:|https?:)/.test(payment.qrCode);
+  const text = payment.qrCode || payment.address;
+  const [drawn, setDrawn] = useState<{ text: string; url: string } | null>(null);
+  useEffect(() => {
+    if (isImage) return;
+    let cancelled = false;
+    void QRCode.toDataURL(text, { margin: 1, width: 192 }).then((url) => {
+      if (!cancelled) setDrawn({ text, url });
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [isImage, text]);
+  if (isImage) return payment.qrCode;
+  return drawn?.text === text ? drawn.url : null;
+}
+
 function PendingCryptoPayment({ payment, onConfirmed, onExpired }: { payment: CryptoPaymentDto; onConfirmed: () => void; onExpired: () => void }) {
   const [now, setNow] = useState(() => Date.now());
-  const [qrSource, setQrSource] = useState<string | null>(null);
+  const qrSource = useQrImage(payment);
   const settled = useRef(false);
   const status = useQuery({
     queryKey: paymentKeys.cryptoStatus(payment.paymentId),
@@ -126,20 +134,6 @@ function PendingCryptoPayment({ payment, onConfirmed, onExpired }: { payment: Cr
     const timer = setInterval(() => setNow(Date.now()), 1000);
     return () => clearInterval(timer);
   }, []);
-
-  // The server may send an image (data URL) or the payment URI itself; draw the latter here.
-  useEffect(() => {
-    let cancelled = false;
-    const source = payment.qrCode;
-    if (/^(data:|https?:)/.test(source)) setQrSource(source);
-    else
-      void QRCode.toDataURL(source || payment.address, { margin: 1, width: 192 }).then((url) => {
-        if (!cancelled) setQrSource(url);
-      });
-    return () => {
-      cancelled = true;
-    };
-  }, [payment.qrCode, payment.address]);
 
   const currentStatus = status.data?.status;
   useEffect(() => {
@@ -174,6 +168,7 @@ function PendingCryptoPayment({ payment, onConfirmed, onExpired }: { payment: Cr
       </div>
       <div className="flex flex-col items-center gap-4 sm:flex-row sm:items-start">
         {qrSource ? (
+          // eslint-disable-next-line @next/next/no-img-element -- a data: URL drawn in the browser; next/image has nothing to optimise
           <img src={qrSource} alt={`QR code for the ${payment.currency} address`} className="size-44 rounded-md border bg-white p-2" />
         ) : (
           <div className="size-44 animate-pulse rounded-md bg-muted" />

@@ -1,4 +1,4 @@
-import type { PlanDto } from './payment-api';
+import type { PlanDto } from '@/lib/payments/schema';
 
 export type PaymentMethod = 'stripe' | 'paypal' | 'square' | 'crypto';
 

@@ -1,20 +1,21 @@
 'use client';
 
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { CheckCircle2, XCircle } from 'lucide-react';
+import { XCircle } from 'lucide-react';
 import Link from 'next/link';
 import { useEffect, useRef } from 'react';
 import { userQueryKey } from '@/lib/auth/client';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
-import { confirmStripePayment, messageOf } from './payment-api';
+import { messageOf, postStripeConfirm } from '@/lib/payments/client';
+import { PaymentSucceededCard } from './payment-succeeded-card';
 
 /** Where Stripe returns the browser after a card payment: the server checks the intent with Stripe itself. */
 export function PaymentSuccessView({ paymentIntent, redirectStatus }: { paymentIntent: string | null; redirectStatus: string | null }) {
   const queryClient = useQueryClient();
   const confirm = useMutation({
-    mutationFn: confirmStripePayment,
+    mutationFn: postStripeConfirm,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: userQueryKey }),
   });
   const started = useRef(false);
@@ -53,18 +54,7 @@ export function PaymentSuccessView({ paymentIntent, redirectStatus }: { paymentI
     );
   }
   if (confirm.data.status !== 'succeeded') return <Failure message="Your payment did not complete." />;
-  return (
-    <Card className="mx-auto max-w-lg text-center" data-testid="payment-success">
-      <CardContent className="space-y-4 p-8">
-        <CheckCircle2 className="mx-auto size-12 text-success" aria-hidden="true" />
-        <h2 className="text-2xl font-bold">Payment Successful!</h2>
-        <p className="text-muted-foreground">Thank you. Your subscription is active.</p>
-        <Button asChild>
-          <Link href="/dashboard">Go to Dashboard</Link>
-        </Button>
-      </CardContent>
-    </Card>
-  );
+  return <PaymentSucceededCard testId="payment-success">Thank you. Your subscription is active.</PaymentSucceededCard>;
 }
 
 function Failure({ message }: { message: string }) {

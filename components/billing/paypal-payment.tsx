@@ -4,8 +4,8 @@ import { PayPalButtons, PayPalScriptProvider } from '@paypal/react-paypal-js';
 import { useQuery } from '@tanstack/react-query';
 import { documentNonce } from '@/components/security/payment-document-guard';
 import { Spinner } from '@/components/ui/spinner';
+import { postPaypalCapture, postPaypalOrder, fetchPaypalSetup, paymentKeys } from '@/lib/payments/client';
 import { PaymentUnavailable } from './not-configured';
-import { capturePaypalOrder, createPaypalOrder, fetchPaypalSetup, paymentKeys } from './payment-api';
 import type { PaymentPanelProps } from './payment-result';
 
 /** PayPal Smart Buttons; per spec 001 §8 PayPal failures are only logged. */
@@ -27,10 +27,10 @@ export function PaypalPayment({ plan, onPaid, clientId }: PaymentPanelProps & { 
       <PayPalButtons
         style={{ layout: 'vertical', label: 'pay' }}
         forceReRender={[plan.id]}
-        createOrder={async () => (await createPaypalOrder(plan.price, plan.id)).id}
+        createOrder={async () => (await postPaypalOrder(plan.price, plan.id)).id}
         onApprove={async (data) => {
           try {
-            await capturePaypalOrder(data.orderID);
+            await postPaypalCapture(data.orderID);
             onPaid('paypal');
           } catch (error) {
             console.error('PayPal capture failed', error);

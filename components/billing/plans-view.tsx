@@ -1,7 +1,7 @@
 'use client';
 
 import { useQueryClient } from '@tanstack/react-query';
-import { Check, ShieldCheck } from 'lucide-react';
+import { ShieldCheck } from 'lucide-react';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { userQueryKey } from '@/lib/auth/client';
@@ -12,10 +12,11 @@ import { Switch } from '@/components/ui/switch';
 import { toast } from '@/components/ui/use-toast';
 import type { PublicUser } from '@/lib/auth/types';
 import { ApiError, getQueryFn } from '@/lib/http/api-client';
+import { postSubscription } from '@/lib/payments/client';
 import { type BillingInterval, type Plan, type PlanId, plans } from '@/lib/payments/plans';
 import { cn } from '@/lib/utils';
-import { createSubscription } from './payment-api';
 import { planCardPricing, subscriptionAmount } from './plan-display';
+import { PlanFeatureList } from './plan-feature-list';
 
 const authRequiredToast = { title: 'Authentication Required', description: 'Please log in to subscribe to a plan.', variant: 'destructive' } as const;
 
@@ -39,7 +40,7 @@ export function PlansView() {
         toast(authRequiredToast);
         return;
       }
-      const { clientSecret, subscriptionId } = await createSubscription({ planId: plan.id, interval, amount: subscriptionAmount(plan, interval) });
+      const { clientSecret, subscriptionId } = await postSubscription({ planId: plan.id, interval, amount: subscriptionAmount(plan, interval) });
       const query = new URLSearchParams({ client_secret: clientSecret, subscription_id: subscriptionId, plan: plan.id, interval });
       router.push(`/checkout?${query.toString()}`);
     } catch (error) {
@@ -146,14 +147,7 @@ function PlanCard({
             <p className="mt-1 text-sm text-muted-foreground">Billed monthly</p>
           )}
         </div>
-        <ul className="space-y-2 text-sm">
-          {plan.features.map((feature) => (
-            <li key={feature} className="flex gap-2">
-              <Check className="mt-0.5 size-4 shrink-0 text-success" aria-hidden="true" />
-              {feature}
-            </li>
-          ))}
-        </ul>
+        <PlanFeatureList features={plan.features} />
       </CardContent>
       <CardFooter>
         <Button className="w-full" variant={plan.recommended ? 'default' : 'outline'} disabled={isDisabled} onClick={onSubscribe}>

@@ -5,10 +5,10 @@ import dynamic from 'next/dynamic';
 import { useState } from 'react';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
+import { fetchSquareConfig, messageOf, paymentKeys, postSquarePayment } from '@/lib/payments/client';
+import { formatUsd } from '@/lib/payments/money';
 import { PaymentUnavailable } from './not-configured';
-import { fetchSquareConfig, messageOf, paymentKeys, processSquarePayment } from './payment-api';
 import type { PaymentPanelProps } from './payment-result';
-import { formatUsd } from './plan-display';
 import type { TokenResult } from './square-card-form';
 
 const SquareCardForm = dynamic(() => import('./square-card-form'), {
@@ -40,7 +40,7 @@ export function SquarePayment({ plan, onPaid, environment }: PaymentPanelProps &
       if (!config.data) throw new Error('Square not configured');
       if (typeof window !== 'undefined' && !('Square' in window)) throw new Error('Square SDK not loaded');
       if (result.status !== 'OK' || !('token' in result) || !result.token) throw new Error(tokenError(result));
-      const answer = await processSquarePayment({ sourceId: result.token, amount: plan.price, planType: plan.id });
+      const answer = await postSquarePayment({ sourceId: result.token, amount: plan.price, planType: plan.id });
       if (answer.error || !answer.payment) throw new Error(answer.error || 'Payment failed');
       onPaid('square');
     } catch (error) {

@@ -1,14 +1,16 @@
 'use client';
 
-import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
+import { Elements } from '@stripe/react-stripe-js';
+import type { Stripe, StripeElements } from '@stripe/stripe-js';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
+import { postStripeConfirm } from '@/lib/payments/client';
+import { formatUsd } from '@/lib/payments/money';
 import { PaymentUnavailable } from './not-configured';
-import { confirmStripePayment } from './payment-api';
 import type { PaymentPanelProps } from './payment-result';
-import { formatUsd } from './plan-display';
+import { StripeCardForm } from './stripe-card-form';
 import { stripeFor } from './stripe-loader';
 
 /** Card payment through Stripe Elements, with the intent the page created when the plan was selected. */
@@ -64,16 +66,7 @@ function DemoStripeForm({ plan, onPaid }: PaymentPanelProps) {
 }
 
 function StripeForm({ plan, onPaid }: PaymentPanelProps) {
-  const stripe = useStripe();
-  const elements = useElements();
-  const [isProcessing, setIsProcessing] = useState(false);
-
-  async function pay() {
-    if (!stripe || !elements) {
-      toast({ title: 'Payment Error', description: 'Payment system not ready', variant: 'destructive' });
-      return;
-    }
-    setIsProcessing(true);
+  async function confirm(stripe: Stripe, elements: StripeElements) {
     try {
       const { error, paymentIntent } = await stripe.confirmPayment({
         elements,
@@ -85,29 +78,14 @@ function StripeForm({ plan, onPaid }: PaymentPanelProps) {
         return;
       }
       if (paymentIntent?.status === 'succeeded') {
-        await confirmStripePayment(paymentIntent.id);
+        await postStripeConfirm(paymentIntent.id);
         toast({ title: 'Payment Successful', description: `Thank you for subscribing to ${plan.tierName}!`, variant: 'success' });
         onPaid('stripe');
       }
     } catch {
       toast({ title: 'Payment Error', description: 'An unexpected error occurred during payment.', variant: 'destructive' });
-    } finally {
-      setIsProcessing(false);
     }
   }
 
-  return (
-    <form
-      className="space-y-4"
-      onSubmit={(event) => {
-        event.preventDefault();
-        void pay();
-      }}
-    >
-      <PaymentElement />
-      <Button type="submit" className="w-full" disabled={!stripe || !elements || isProcessing}>
-        {isProcessing ? 'Processing...' : `Pay ${formatUsd(plan.price)}`}
-      </Button>
-    </form>
-  );
+  return <StripeCardForm payLabel={`Pay ${formatUsd(plan.price)}`} onPay={confirm} />;
 }

@@ -1,21 +1,22 @@
 'use client';
 
-import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
+import { Elements } from '@stripe/react-stripe-js';
+import type { Stripe, StripeElements } from '@stripe/stripe-js';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { toast } from '@/components/ui/use-toast';
-import { createTestPayment } from './payment-api';
+import { postTestPayment, usePaymentConfig } from '@/lib/payments/client';
+import { StripeCardForm } from './stripe-card-form';
 import { stripeFor } from './stripe-loader';
-import { usePaymentConfig } from './use-payment-config';
 
 /** The payment test page (spec 001 §2): a 29 USD test intent, then a payment form with 'Pay $29'. */
 export function StripeTestView({ redirectStatus }: { redirectStatus: string | null }) {
   const [clientSecret, setClientSecret] = useState<string | null>(null);
   const config = usePaymentConfig();
   const createIntent = useMutation({
-    mutationFn: createTestPayment,
+    mutationFn: postTestPayment,
     onSuccess: ({ clientSecret: secret }) => {
       setClientSecret(secret);
       toast({ title: 'Payment intent created', variant: 'success' });
@@ -68,30 +69,10 @@ export function StripeTestView({ redirectStatus }: { redirectStatus: string | nu
 }
 
 function TestPaymentForm() {
-  const stripe = useStripe();
-  const elements = useElements();
-  const [isProcessing, setIsProcessing] = useState(false);
-
-  async function pay() {
-    if (!stripe || !elements) return;
-    setIsProcessing(true);
+  async function confirm(stripe: Stripe, elements: StripeElements) {
     const { error } = await stripe.confirmPayment({ elements, confirmParams: { return_url: `${window.location.origin}/stripe-test` } });
     if (error) toast({ title: 'Payment failed', description: error.message, variant: 'destructive' });
-    setIsProcessing(false);
   }
 
-  return (
-    <form
-      className="space-y-4"
-      onSubmit={(event) => {
-        event.preventDefault();
-        void pay();
-      }}
-    >
-      <PaymentElement />
-      <Button type="submit" className="w-full" disabled={!stripe || !elements || isProcessing}>
-        {isProcessing ? 'Processing...' : 'Pay $29'}
-      </Button>
-    </form>
-  );
+  return <StripeCardForm payLabel="Pay $29" onPay={confirm} />;
 }

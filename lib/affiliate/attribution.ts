@@ -1,11 +1,11 @@
 import { readCookie, referralCookie, trialCookie } from '@/lib/auth/cookies';
-import { db } from '@/lib/db';
+import type { Db } from '@/lib/db';
 import { isUniqueViolation } from '@/lib/db/errors';
 import { findActiveLink } from './links';
 import { redeemInfluencerTrial } from './trials';
 
-async function createReferral(userId: string, code: string) {
-  const link = await findActiveLink(code);
+async function createReferral(db: Db, userId: string, code: string) {
+  const link = await findActiveLink(db, code);
   if (!link || link.userId === userId) return;
   if (await db.referral.findUnique({ where: { referredUserId: userId }, select: { id: true } })) return;
   try {
@@ -24,14 +24,14 @@ async function createReferral(userId: string, code: string) {
  * of that link (unless the link is inactive or the user's own); the cookie set by /trial/{token}
  * for a signed-out visitor redeems that trial. Neither may fail the registration itself.
  */
-export async function attributeRegistration(userId: string, request: Request): Promise<void> {
+export async function attributeRegistration(db: Db, userId: string, request: Request): Promise<void> {
   const header = request.headers.get('cookie');
   const code = readCookie(header, referralCookie);
   const trialToken = readCookie(header, trialCookie);
   if (code) {
-    await createReferral(userId, code).catch((error: unknown) => console.error('[affiliate] referral attribution failed', error));
+    await createReferral(db, userId, code).catch((error: unknown) => console.error('[affiliate] referral attribution failed', error));
   }
   if (trialToken) {
-    await redeemInfluencerTrial(userId, trialToken).catch((error: unknown) => console.error('[affiliate] trial redemption failed', error));
+    await redeemInfluencerTrial(db, userId, trialToken).catch((error: unknown) => console.error('[affiliate] trial redemption failed', error));
   }
 }

@@ -1,4 +1,4 @@
-import { db } from '@/lib/db';
+import type { Db } from '@/lib/db';
 import { isUniqueViolation } from '@/lib/db/errors';
 import { commissionCents } from './program';
 
@@ -8,7 +8,7 @@ import { commissionCents } from './program';
  * `paymentRef` identifies the payment at the provider; a replayed payment event books nothing new.
  * Returns the commission, or null when the user was not referred.
  */
-export async function recordReferralPayment(userId: string, paymentRef: string, amountCents: number) {
+export async function recordReferralPayment(db: Db, userId: string, paymentRef: string, amountCents: number) {
   if (!Number.isInteger(amountCents) || amountCents <= 0) throw new RangeError('amountCents must be a positive whole number of cents');
   const referral = await db.referral.findUnique({ where: { referredUserId: userId }, include: { link: { select: { userId: true } } } });
   if (!referral) return null;

@@ -1,9 +1,9 @@
 import crypto from 'node:crypto';
 import { hmac } from '@/lib/auth/crypto';
-import { db } from '@/lib/db';
+import type { Db } from '@/lib/db';
+import { isUniqueViolation } from '@/lib/db/errors';
 import { AppError } from '@/lib/http/errors';
 import { getRateLimiter } from '@/lib/rate-limit';
-import { isUniqueViolation } from '@/lib/db/errors';
 import { maxLinksPerUser } from './program';
 import type { AffiliateLinkDto } from './schema';
 import { affiliateLinkUrl } from './urls';
@@ -17,8 +17,8 @@ const codePattern = /^[a-z0-9]{4,32}$/;
 const countedClicksPerVisitor = 10;
 const clickWindowMs = 60 * 60 * 1000;
 
-export const linkNotFoundMessage = 'Affiliate link not found.';
-export const linkLimitMessage = `You can have at most ${maxLinksPerUser} affiliate links. Reuse or deactivate an existing link.`;
+const linkNotFoundMessage = 'Affiliate link not found.';
+const linkLimitMessage = `You can have at most ${maxLinksPerUser} affiliate links. Reuse or deactivate an existing link.`;
 
 const withConversions = { _count: { select: { referrals: { where: { convertedAt: { not: null } } } } } } as const;
 
@@ -49,7 +49,7 @@ function newCode(): string {
   return Array.from({ length: codeLength }, () => codeAlphabet[crypto.randomInt(codeAlphabet.length)]).join('');
 }
 
-export async function listLinks(userId: string, origin: string): Promise<AffiliateLinkDto[]> {
+export async function listLinks(db: Db, userId: string, origin: string): Promise<AffiliateLinkDto[]> {
   const links = await db.affiliateLink.findMany({
     where: { userId },
     orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
@@ -58,7 +58,7 @@ export async function listLinks(userId: string, origin: string): Promise<Affilia
   return links.map((link) => toLinkDto(link, origin));
 }
 
-export async function createLink(userId: string, name: string, origin: string): Promise<AffiliateLinkDto> {
+export async function createLink(db: Db, userId: string, name: string, origin: string): Promise<AffiliateLinkDto> {
   if ((await db.affiliateLink.count({ where: { userId } })) >= maxLinksPerUser) throw new AppError('forbidden', linkLimitMessage);
   for (let attempt = 1; ; attempt += 1) {
     try {
@@ -70,7 +70,7 @@ export async function createLink(userId: string, name: string, origin: string): 
   }
 }
 
-export async function setLinkActive(userId: string, linkId: string, isActive: boolean, origin: string): Promise<AffiliateLinkDto> {
+export async function setLinkActive(db: Db, userId: string, linkId: string, isActive: boolean, origin: string): Promise<AffiliateLinkDto> {
   // Filtering by owner makes another user's link indistinguishable from a missing one.
   const { count } = await db.affiliateLink.updateMany({ where: { id: linkId, userId }, data: { isActive } });
   if (count === 0) throw new AppError('not_found', linkNotFoundMessage);
@@ -78,7 +78,7 @@ export async function setLinkActive(userId: string, linkId: string, isActive: bo
 }
 
 /** The active link with this code, or null for an unknown, malformed or inactive one. */
-export async function findActiveLink(code: string) {
+export async function findActiveLink(db: Db, code: string) {
   const normalized = code.trim().toLowerCase();
   if (!codePattern.test(normalized)) return null;
   const link = await db.affiliateLink.findUnique({ where: { code: normalized }, select: { id: true, userId: true, code: true, isActive: true } });
@@ -89,7 +89,7 @@ export async function findActiveLink(code: string) {
  * Counts a click on a link: the counter and a log row holding a keyed hash of the address, enough
  * to tell visitors apart without storing who they are. Returns whether the click was counted.
  */
-export async function recordClick(linkId: string, ip: string): Promise<boolean> {
+export async function recordClick(db: Db, linkId: string, ip: string): Promise<boolean> {
   const visitor = ip === 'unknown' ? null : hmac('affiliate-click', ip);
   const allowance = await getRateLimiter().hit(`affiliate-click:${linkId}:${visitor ?? 'unknown'}`, countedClicksPerVisitor, clickWindowMs);
   if (!allowance.allowed) return false;

@@ -1,7 +1,7 @@
 // The affiliate programme's terms (spec 000 §9). Safe to import from client components.
 
 /** Share of every monthly payment a referred user makes that goes to the referrer. */
-export const commissionRate = 0.5;
+const commissionRate = 0.5;
 
 /** Influencer trials: days of access a trial link grants, and how long the link stays valid. */
 export const trialDays = 7;

@@ -1,4 +1,4 @@
-import { db } from '@/lib/db';
+import type { Db } from '@/lib/db';
 import type { AffiliateStats } from './schema';
 
 // Capped at 100: a visitor whose repeat clicks went uncounted can still register more than once.
@@ -15,7 +15,7 @@ function dollars(cents: number | null): number {
  * registered through one of them; it converts with its first payment; it is active while the
  * referred user's subscription or trial runs.
  */
-export async function getAffiliateStats(userId: string, now = new Date()): Promise<AffiliateStats> {
+export async function getAffiliateStats(db: Db, userId: string, now = new Date()): Promise<AffiliateStats> {
   const ownReferral = { link: { userId } };
   const [clicks, totalReferrals, conversions, activeReferrals, earned, pending] = await Promise.all([
     db.affiliateLink.aggregate({ where: { userId }, _sum: { clicks: true } }),

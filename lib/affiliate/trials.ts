@@ -1,5 +1,5 @@
 import { randomToken, sha256 } from '@/lib/auth/crypto';
-import { db } from '@/lib/db';
+import type { Db } from '@/lib/db';
 import { trialDays, trialTier } from './program';
 import type { TrialFailure } from './schema';
 
@@ -7,7 +7,7 @@ const dayMs = 24 * 60 * 60 * 1000;
 const tokenPattern = /^[A-Za-z0-9_-]{32,128}$/;
 
 /** A new single-use trial link token; only its hash is stored. */
-export async function createInfluencerTrial(creatorId: string, now = new Date()): Promise<string> {
+export async function createInfluencerTrial(db: Db, creatorId: string, now = new Date()): Promise<string> {
   const token = randomToken();
   await db.influencerTrial.create({ data: { tokenHash: sha256(token), creatorId, expiresAt: new Date(now.getTime() + trialDays * dayMs) } });
   return token;
@@ -15,7 +15,7 @@ export async function createInfluencerTrial(creatorId: string, now = new Date())
 
 type FoundTrial = { trial: { id: string; creatorId: string } } | { failure: 'invalid' | 'used' | 'expired' };
 
-async function findTrial(token: string, now: Date): Promise<FoundTrial> {
+async function findTrial(db: Db, token: string, now: Date): Promise<FoundTrial> {
   if (!tokenPattern.test(token)) return { failure: 'invalid' };
   const trial = await db.influencerTrial.findUnique({ where: { tokenHash: sha256(token) } });
   if (!trial) return { failure: 'invalid' };
@@ -25,8 +25,8 @@ async function findTrial(token: string, now: Date): Promise<FoundTrial> {
 }
 
 /** Why the token cannot be redeemed by anyone, or null while it still can. */
-export async function checkInfluencerTrial(token: string, now = new Date()): Promise<TrialFailure | null> {
-  const found = await findTrial(token, now);
+export async function checkInfluencerTrial(db: Db, token: string, now = new Date()): Promise<TrialFailure | null> {
+  const found = await findTrial(db, token, now);
   return 'failure' in found ? found.failure : null;
 }
 
@@ -47,8 +47,8 @@ function outlasts(user: SubscriptionFields, trialEndsAt: Date, now: Date): boole
  * trial per account (the trial is not transferable), and never at the expense of a longer paid
  * subscription or trial. Grants `trialDays` of the Professional tier.
  */
-export async function redeemInfluencerTrial(userId: string, token: string, now = new Date()): Promise<'redeemed' | TrialFailure> {
-  const found = await findTrial(token, now);
+export async function redeemInfluencerTrial(db: Db, userId: string, token: string, now = new Date()): Promise<'redeemed' | TrialFailure> {
+  const found = await findTrial(db, token, now);
   if ('failure' in found) return found.failure;
   const { trial } = found;
   if (trial.creatorId === userId) return 'own';

@@ -1,6 +1,6 @@
 import { recordReferralPayment } from '@/lib/affiliate/commissions';
 import { isUniqueViolation } from '@/lib/db/errors';
-import { db } from '@/lib/db';
+import type { Db } from '@/lib/db';
 import { findPlan, planIds, type BillingInterval, type PlanId } from './plans';
 import { periodEnd } from './pricing';
 
@@ -9,7 +9,7 @@ import { periodEnd } from './pricing';
 // calls it with provider 'demo' and never books an affiliate commission.
 
 export type Provider = 'stripe' | 'paypal' | 'square' | 'crypto' | 'demo';
-export type Purpose = 'subscription' | 'upgrade' | 'test';
+type Purpose = 'subscription' | 'upgrade' | 'test';
 
 export interface ConfirmedPaymentInput {
   userId: string;
@@ -23,7 +23,7 @@ export interface ConfirmedPaymentInput {
 }
 
 /** Records (or marks) a payment the provider confirmed. Idempotent per provider reference. */
-export async function recordConfirmedPayment(input: ConfirmedPaymentInput) {
+export async function recordConfirmedPayment(db: Db, input: ConfirmedPaymentInput) {
   const data = {
     status: 'succeeded',
     confirmedAt: new Date(),
@@ -55,14 +55,14 @@ export async function recordConfirmedPayment(input: ConfirmedPaymentInput) {
   }
 }
 
-export async function recordFailedPayment(provider: Provider, providerRef: string, reason: string) {
+export async function recordFailedPayment(db: Db, provider: Provider, providerRef: string, reason: string) {
   await db.payment.updateMany({ where: { provider, providerRef, status: 'pending' }, data: { status: 'failed', failureReason: reason.slice(0, 500) } });
 }
 
 /** Half of every real payment goes to the referrer; the payment reference makes a replay pay once. */
-export async function bookCommission(userId: string, provider: Provider, providerRef: string, amountCents: number) {
+export async function bookCommission(db: Db, userId: string, provider: Provider, providerRef: string, amountCents: number) {
   if (provider === 'demo' || amountCents <= 0) return null;
-  return recordReferralPayment(userId, `${provider}:${providerRef}`, amountCents);
+  return recordReferralPayment(db, userId, `${provider}:${providerRef}`, amountCents);
 }
 
 const oneOffKey = (provider: string, providerRef: string) => `${provider}:${providerRef}`;
@@ -72,7 +72,7 @@ const oneOffKey = (provider: string, providerRef: string) => `${provider}:${prov
  * succeeded payment. Applying the same payment twice grants nothing more: the period is stored as
  * a Subscription keyed by the payment. Returns the subscription and whether this call applied it.
  */
-export async function grantPaidPeriod(paymentId: string) {
+export async function grantPaidPeriod(db: Db, paymentId: string) {
   const payment = await db.payment.findUniqueOrThrow({ where: { id: paymentId } });
   if (payment.status !== 'succeeded') throw new Error('Only a succeeded payment grants a plan');
   const plan = payment.planId ? findPlan(payment.planId) : undefined;
@@ -109,13 +109,23 @@ export async function grantPaidPeriod(paymentId: string) {
     if (!isUniqueViolation(error)) throw error;
     return { subscription: await db.subscription.findUniqueOrThrow({ where: { providerSubscriptionId: key } }), applied: false };
   }
-  await refreshUserPlan(payment.userId);
-  await bookCommission(payment.userId, payment.provider as Provider, payment.providerRef, payment.amountCents);
+  await refreshUserPlan(db, payment.userId);
+  await bookCommission(db, payment.userId, payment.provider as Provider, payment.providerRef, payment.amountCents);
   return { subscription, applied: true };
 }
 
+/**
+ * The end of every one-off plan payment, whichever provider took it (PayPal, Square, crypto, a
+ * Stripe upgrade intent): record what the provider confirmed, then grant the paid period once.
+ */
+export async function settlePlanPayment(db: Db, input: ConfirmedPaymentInput) {
+  const payment = await recordConfirmedPayment(db, input);
+  await grantPaidPeriod(db, payment.id);
+  return payment;
+}
+
 /** The Subscription row a one-off payment created, if it was applied. */
-export function appliedSubscriptionOf(payment: { provider: string; providerRef: string }) {
+export function appliedSubscriptionOf(db: Db, payment: { provider: string; providerRef: string }) {
   return db.subscription.findUnique({ where: { providerSubscriptionId: oneOffKey(payment.provider, payment.providerRef) } });
 }
 
@@ -123,7 +133,7 @@ export function appliedSubscriptionOf(payment: { provider: string; providerRef: 
  * A subscription (Stripe, or a demo one) is paid up to `periodEndAt`. The period only moves
  * forward, so a late or replayed invoice never shortens it.
  */
-export async function activateSubscription(subscriptionId: string, periodEndAt: Date, eventAt = new Date()) {
+export async function activateSubscription(db: Db, subscriptionId: string, periodEndAt: Date, eventAt = new Date()) {
   const current = await db.subscription.findUniqueOrThrow({ where: { id: subscriptionId } });
   const stale = current.lastEventAt !== null && eventAt < current.lastEventAt;
   const end = current.currentPeriodEnd && current.currentPeriodEnd > periodEndAt ? current.currentPeriodEnd : periodEndAt;
@@ -132,7 +142,7 @@ export async function activateSubscription(subscriptionId: string, periodEndAt: 
     where: { id: subscriptionId },
     data: stale ? { currentPeriodEnd: end } : { status: 'active', currentPeriodEnd: end, lastEventAt: eventAt },
   });
-  await refreshUserPlan(current.userId);
+  await refreshUserPlan(db, current.userId);
   return subscription;
 }
 
@@ -147,7 +157,7 @@ const renews = (row: { provider: string; providerSubscriptionId: string | null; 
  * top of it lasts until the subscription's next event after that period). Without any, a paid
  * status lapses; a trial or other status set elsewhere is left alone.
  */
-export async function refreshUserPlan(userId: string) {
+export async function refreshUserPlan(db: Db, userId: string) {
   const now = new Date();
   const rows = await db.subscription.findMany({ where: { userId, status: { in: ['active', 'past_due'] } } });
   const running = rows.filter((row) => row.status === 'active' && (row.currentPeriodEnd === null || row.currentPeriodEnd > now));

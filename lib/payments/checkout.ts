@@ -1,23 +1,18 @@
 import crypto from 'node:crypto';
-import { db } from '@/lib/db';
+import type { Db } from '@/lib/db';
 import { AppError } from '@/lib/http/errors';
-import { activateSubscription, appliedSubscriptionOf, grantPaidPeriod, recordConfirmedPayment } from './activation';
+import { activateSubscription, appliedSubscriptionOf, recordConfirmedPayment } from './activation';
 import { readPaymentsConfig } from './config';
 import { notFound, PaymentProblem } from './http';
-import { findPlan, type BillingInterval, type Plan } from './plans';
-import { periodEnd, priceFor } from './pricing';
-import { callStripe, customerFor, ensureProduct, intentIdOfSecret, stripeClient, type Stripe } from './stripe';
-import { applyPaidInvoice } from './stripe-webhook';
+import type { Payer, PlanOrder } from './plan-order';
+import type { BillingInterval, Plan } from './plans';
+import { periodEnd } from './pricing';
+import { publicSubscription } from './schema';
+import { callStripe, customerFor, ensureProduct, intentIdOfSecret, stripeClient } from './stripe';
+import { applyPaidInvoice, applySucceededIntent } from './stripe-payments';
 
 // Card checkouts: the plans page's subscription, the billing page's one-off upgrade payment and the
 // /stripe-test payment. Live with a Stripe key; DEMO MODE (simulated, labelled) without one.
-
-export interface Payer {
-  id: string;
-  email: string;
-  firstName: string;
-  lastName: string;
-}
 
 const random = () => crypto.randomBytes(12).toString('hex');
 
@@ -27,22 +22,7 @@ function requireEnabled() {
   return config;
 }
 
-export function publicSubscription(subscription: { id: string; planId: string; interval: string; provider: string; status: string; amountCents: number; currentPeriodEnd: Date | null; cancelAtPeriodEnd: boolean }) {
-  return {
-    id: subscription.id,
-    planId: subscription.planId,
-    planName: findPlan(subscription.planId)?.name ?? subscription.planId,
-    interval: subscription.interval,
-    provider: subscription.provider,
-    status: subscription.status,
-    amount: subscription.amountCents / 100,
-    currentPeriodEnd: subscription.currentPeriodEnd?.toISOString() ?? null,
-    cancelAtPeriodEnd: subscription.cancelAtPeriodEnd,
-  };
-}
-
-export async function createSubscription(user: Payer, plan: Plan, interval: BillingInterval, clientAmountUsd: number) {
-  const amountCents = priceFor(plan, interval, clientAmountUsd);
+export async function createSubscription(db: Db, { payer: user, plan, interval, amountCents }: PlanOrder) {
   const config = requireEnabled();
   // The current plan cannot be subscribed to again (spec 001 §6): no second renewing charge for it.
   const current = await db.subscription.findFirst({
@@ -57,7 +37,7 @@ export async function createSubscription(user: Payer, plan: Plan, interval: Bill
   }
   const stripe = stripeClient(config);
   return callStripe(async () => {
-    const customer = await customerFor(stripe, user);
+    const customer = await customerFor(db, stripe, user);
     const product = await ensureProduct(stripe, plan);
     const created = await stripe.subscriptions.create({
       customer,
@@ -91,14 +71,14 @@ export async function createSubscription(user: Payer, plan: Plan, interval: Bill
 }
 
 /** DEMO MODE only: the checkout page's simulated payment activates the caller's own demo subscription. */
-export async function confirmDemoSubscription(userId: string, subscriptionId: string) {
+export async function confirmDemoSubscription(db: Db, userId: string, subscriptionId: string) {
   if (!readPaymentsConfig().demoMode) throw notFound('Not found');
   const subscription = await db.subscription.findFirst({ where: { id: subscriptionId, userId, provider: 'demo' } });
   if (!subscription) throw notFound('Subscription not found');
   if (subscription.status !== 'incomplete') return subscription;
   const claimed = await db.subscription.updateMany({ where: { id: subscription.id, status: 'incomplete' }, data: { status: 'active' } });
   if (claimed.count === 0) return db.subscription.findUniqueOrThrow({ where: { id: subscription.id } });
-  await recordConfirmedPayment({
+  await recordConfirmedPayment(db, {
     userId,
     provider: 'demo',
     providerRef: `demo_sub_${subscription.id}`,
@@ -108,11 +88,11 @@ export async function confirmDemoSubscription(userId: string, subscriptionId: st
     amountCents: subscription.amountCents,
   });
   // A demo subscription does not renew: it runs for the one simulated period.
-  return activateSubscription(subscription.id, periodEnd(new Date(), subscription.interval));
+  return activateSubscription(db, subscription.id, periodEnd(new Date(), subscription.interval));
 }
 
 /** A one-off card payment for a plan (billing page) or the 29 USD test payment (/stripe-test). */
-export async function createPaymentIntent(user: Payer, purpose: 'upgrade' | 'test', amountCents: number, plan?: Plan, interval: BillingInterval = 'month') {
+export async function createPaymentIntent(db: Db, user: Payer, purpose: 'upgrade' | 'test', amountCents: number, plan?: Plan, interval: BillingInterval = 'month') {
   const config = requireEnabled();
   if (config.demoMode) {
     const providerRef = `demo_pi_${random()}`;
@@ -123,7 +103,7 @@ export async function createPaymentIntent(user: Payer, purpose: 'upgrade' | 'tes
   }
   const stripe = stripeClient(config);
   return callStripe(async () => {
-    const customer = await customerFor(stripe, user);
+    const customer = await customerFor(db, stripe, user);
     const intent = await stripe.paymentIntents.create({
       amount: amountCents,
       currency: 'usd',
@@ -140,30 +120,8 @@ export async function createPaymentIntent(user: Payer, purpose: 'upgrade' | 'tes
   });
 }
 
-/**
- * Records a PaymentIntent Stripe reports as succeeded (webhook or server-side retrieval). Only an
- * intent we created for this user, for the amount we priced, counts. Returns the stored payment.
- */
-export async function applySucceededIntent(intent: Stripe.PaymentIntent) {
-  const stored = await db.payment.findUnique({ where: { provider_providerRef: { provider: 'stripe', providerRef: intent.id } } });
-  const userId = intent.metadata?.userId;
-  if (!stored || !userId || stored.userId !== userId) return null;
-  if (intent.status !== 'succeeded' || intent.currency !== 'usd' || (intent.amount_received ?? intent.amount) < stored.amountCents) return null;
-  const payment = await recordConfirmedPayment({
-    userId: stored.userId,
-    provider: 'stripe',
-    providerRef: intent.id,
-    purpose: stored.purpose as 'upgrade' | 'test',
-    planId: stored.planId,
-    interval: stored.interval,
-    amountCents: stored.amountCents,
-  });
-  if (payment.purpose === 'upgrade') await grantPaidPeriod(payment.id);
-  return payment;
-}
-
 /** /payment-success and the billing page: ask Stripe what became of a payment. */
-export async function confirmStripePayment(user: Payer, paymentIntentId: string) {
+export async function confirmStripePayment(db: Db, user: Payer, paymentIntentId: string) {
   const config = readPaymentsConfig();
   if (config.demoMode) {
     const payment = await db.payment.findFirst({ where: { provider: 'demo', providerRef: intentIdOfSecret(paymentIntentId), userId: user.id } });
@@ -174,8 +132,8 @@ export async function confirmStripePayment(user: Payer, paymentIntentId: string)
   const intent = await callStripe(() => stripe.paymentIntents.retrieve(intentIdOfSecret(paymentIntentId)));
   if (intent.metadata?.userId) {
     if (intent.metadata.userId !== user.id) throw notFound();
-    const payment = intent.status === 'succeeded' ? await applySucceededIntent(intent) : null;
-    const subscription = payment ? await appliedSubscriptionOf(payment) : null;
+    const payment = intent.status === 'succeeded' ? await applySucceededIntent(db, intent) : null;
+    const subscription = payment ? await appliedSubscriptionOf(db, payment) : null;
     return { status: intent.status, ...(subscription ? { subscription: publicSubscription(subscription) } : {}) };
   }
   // An invoice's intent carries no metadata of ours, only the customer: it must be the caller's.
@@ -191,7 +149,7 @@ export async function confirmStripePayment(user: Payer, paymentIntentId: string)
     const invoice = typeof remote.latest_invoice === 'object' ? remote.latest_invoice : null;
     if ((remote.status === 'active' || remote.status === 'trialing') && invoice?.status === 'paid') {
       const paidAt = invoice.status_transitions?.paid_at;
-      activated = await applyPaidInvoice(invoice, paidAt ? new Date(paidAt * 1000) : new Date(), remote);
+      activated = await applyPaidInvoice(db, invoice, paidAt ? new Date(paidAt * 1000) : new Date(), remote);
     }
   }
   if (!activated && waiting.length === 0) {

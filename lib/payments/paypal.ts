@@ -1,14 +1,25 @@
 import crypto from 'node:crypto';
-import { db } from '@/lib/db';
-import { grantPaidPeriod, recordConfirmedPayment, recordFailedPayment } from './activation';
+import type { Db } from '@/lib/db';
+import { recordFailedPayment, settlePlanPayment } from './activation';
 import { paypalConfigured, readPaymentsConfig, type PaymentsConfig } from './config';
 import { notFound, PaymentProblem } from './http';
-import type { BillingInterval, Plan } from './plans';
-import { formatUsd } from './pricing';
+import type { PlanOrder } from './plan-order';
+import { decimalUsd } from './pricing';
 import { providerFetch } from './provider-http';
 
 // PayPal REST (Orders v2): an OAuth2 client-credentials token, cached until shortly before it
 // expires; orders are created with the server's price and captured only for their owner.
+
+/** The part of PayPal's error answers we show: the first detail's description, else the message. */
+interface PaypalError {
+  message?: string;
+  details?: Array<{ issue?: string; description?: string }>;
+}
+
+interface PaypalCapture extends PaypalError {
+  status?: string;
+  purchase_units?: Array<{ payments?: { captures?: Array<{ status?: string; amount?: { currency_code?: string; value?: string } }> } }>;
+}
 
 let cachedToken: { key: string; token: string; expiresAt: number } | null = null;
 
@@ -35,7 +46,7 @@ async function accessToken(config: PaymentsConfig): Promise<string> {
   return cachedToken.token;
 }
 
-async function paypalCall<T = any>(config: PaymentsConfig, path: string, body: unknown, headers: Record<string, string> = {}) {
+async function paypalCall<T>(config: PaymentsConfig, path: string, body: unknown, headers: Record<string, string> = {}) {
   const token = await accessToken(config);
   return providerFetch<T>(`${config.paypal.baseUrl}${path}`, {
     method: 'POST',
@@ -46,8 +57,7 @@ async function paypalCall<T = any>(config: PaymentsConfig, path: string, body: u
   });
 }
 
-const paypalMessage = (body: any, fallback: string) =>
-  (body?.details?.[0]?.description as string | undefined) ?? (body?.message as string | undefined) ?? fallback;
+const paypalMessage = (body: PaypalError | undefined, fallback: string) => body?.details?.[0]?.description ?? body?.message ?? fallback;
 
 export async function paypalClientToken() {
   const config = requirePaypal();
@@ -56,9 +66,10 @@ export async function paypalClientToken() {
   return { clientToken: response.body.client_token };
 }
 
-export async function createPaypalOrder(userId: string, plan: Plan, interval: BillingInterval, amountCents: number) {
+export async function createPaypalOrder(db: Db, { payer, plan, interval, amountCents }: PlanOrder) {
+  const userId = payer.id;
   const config = requirePaypal();
-  const response = await paypalCall<{ id?: string; status?: string }>(
+  const response = await paypalCall<PaypalError & { id?: string; status?: string }>(
     config,
     '/v2/checkout/orders',
     {
@@ -68,7 +79,7 @@ export async function createPaypalOrder(userId: string, plan: Plan, interval: Bi
           reference_id: plan.id,
           custom_id: userId,
           description: `${plan.name} plan (${interval})`,
-          amount: { currency_code: 'USD', value: formatUsd(amountCents) },
+          amount: { currency_code: 'USD', value: decimalUsd(amountCents) },
         },
       ],
     },
@@ -82,25 +93,24 @@ export async function createPaypalOrder(userId: string, plan: Plan, interval: Bi
 }
 
 /** Captures the caller's own order; a COMPLETED capture of the full price activates the plan once. */
-export async function capturePaypalOrder(userId: string, orderId: string) {
+export async function capturePaypalOrder(db: Db, userId: string, orderId: string) {
   const config = requirePaypal();
   const stored = await db.payment.findFirst({ where: { provider: 'paypal', providerRef: orderId, userId } });
   if (!stored) throw notFound('Order not found');
-  const response = await paypalCall<any>(config, `/v2/checkout/orders/${encodeURIComponent(orderId)}/capture`, undefined, {
+  const response = await paypalCall<PaypalCapture>(config, `/v2/checkout/orders/${encodeURIComponent(orderId)}/capture`, undefined, {
     'PayPal-Request-Id': `capture-${orderId}`,
   });
   if (!response.ok) {
-    const issue = response.body?.details?.[0]?.issue as string | undefined;
+    const issue = response.body?.details?.[0]?.issue;
     if (issue === 'ORDER_ALREADY_CAPTURED' && stored.status === 'succeeded') return { id: orderId, status: 'COMPLETED' };
-    if (issue && issue !== 'ORDER_ALREADY_CAPTURED') await recordFailedPayment('paypal', orderId, issue);
+    if (issue && issue !== 'ORDER_ALREADY_CAPTURED') await recordFailedPayment(db, 'paypal', orderId, issue);
     throw new PaymentProblem(response.status >= 500 ? 502 : 400, paypalMessage(response.body, 'PayPal could not capture the payment'), { error: issue ?? 'CAPTURE_FAILED' });
   }
   const capture = response.body?.purchase_units?.[0]?.payments?.captures?.[0];
   const captured = capture?.amount;
   const capturedCents = captured?.currency_code === 'USD' ? Math.round(Number(captured.value) * 100) : 0;
   if (response.body?.status === 'COMPLETED' && capture?.status !== 'DECLINED' && capturedCents >= stored.amountCents) {
-    const payment = await recordConfirmedPayment({ ...stored, provider: 'paypal', purpose: 'upgrade' });
-    await grantPaidPeriod(payment.id);
+    await settlePlanPayment(db, { ...stored, provider: 'paypal', purpose: 'upgrade' });
   }
   return response.body;
 }

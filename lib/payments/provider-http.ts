@@ -5,10 +5,10 @@ import { PaymentProblem } from './http';
 interface ProviderResponse<T> {
   status: number;
   ok: boolean;
-  body: T;
+  body: T | undefined;
 }
 
-export async function providerFetch<T = any>(url: string, init: RequestInit & { timeoutMs: number; provider: string }): Promise<ProviderResponse<T>> {
+export async function providerFetch<T>(url: string, init: RequestInit & { timeoutMs: number; provider: string }): Promise<ProviderResponse<T>> {
   const { timeoutMs, provider, ...rest } = init;
   let response: Response;
   try {
@@ -17,11 +17,13 @@ export async function providerFetch<T = any>(url: string, init: RequestInit & { 
     throw new PaymentProblem(502, `${provider} could not be reached. Please try again.`);
   }
   const text = await response.text();
-  let body: any = undefined;
+  let body: unknown = undefined;
   try {
     body = text ? JSON.parse(text) : undefined;
   } catch {
     body = text;
   }
-  return { status: response.status, ok: response.ok, body };
+  // The provider's documented answer shape; fields a caller reads are optional in its type, so a
+  // provider answering something else (an HTML error page, say) reads as missing fields.
+  return { status: response.status, ok: response.ok, body: body as T | undefined };
 }

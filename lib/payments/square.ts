@@ -1,9 +1,16 @@
 import crypto from 'node:crypto';
-import { grantPaidPeriod, recordConfirmedPayment } from './activation';
+import type { Db } from '@/lib/db';
+import { settlePlanPayment } from './activation';
 import { readPaymentsConfig, squareConfigured } from './config';
 import { PaymentProblem } from './http';
-import type { BillingInterval, Plan } from './plans';
+import type { PlanOrder } from './plan-order';
 import { providerFetch } from './provider-http';
+
+/** The fields of Square's CreatePayment answer we read, and its error list. */
+interface SquarePaymentAnswer {
+  payment?: { id?: string; status?: string; amount_money?: { amount?: number; currency?: string } } & Record<string, unknown>;
+  errors?: Array<{ code?: string; detail?: string }>;
+}
 
 // Square Payments API: the browser tokenizes the card (sourceId); the server charges the plan's
 // price with an idempotency key and activates the plan when Square reports COMPLETED.
@@ -14,10 +21,10 @@ export function squarePublicConfig() {
   return { applicationId: config.square.applicationId!, locationId: config.square.locationId! };
 }
 
-export async function processSquarePayment(userId: string, sourceId: string, plan: Plan, interval: BillingInterval, amountCents: number) {
+export async function processSquarePayment(db: Db, { payer, plan, interval, amountCents }: PlanOrder, sourceId: string) {
   const config = readPaymentsConfig();
   if (!squareConfigured(config)) throw new PaymentProblem(503, 'Square not configured', { error: 'Square not configured' });
-  const response = await providerFetch<any>(`${config.square.baseUrl}/v2/payments`, {
+  const response = await providerFetch<SquarePaymentAnswer>(`${config.square.baseUrl}/v2/payments`, {
     method: 'POST',
     headers: {
       Authorization: `Bearer ${config.square.accessToken}`,
@@ -40,13 +47,12 @@ export async function processSquarePayment(userId: string, sourceId: string, pla
   const payment = response.body?.payment;
   if (!response.ok || !payment?.id) {
     const first = response.body?.errors?.[0];
-    const message = (first?.detail as string | undefined) ?? 'Payment failed';
+    const message = first?.detail ?? 'Payment failed';
     throw new PaymentProblem(response.status >= 500 ? 502 : response.status === 401 ? 502 : 402, message, { error: message, code: first?.code ?? 'PAYMENT_FAILED' });
   }
   const paidCents = payment.amount_money?.currency === 'USD' ? Number(payment.amount_money.amount) : 0;
   if (payment.status === 'COMPLETED' && paidCents >= amountCents) {
-    const stored = await recordConfirmedPayment({ userId, provider: 'square', providerRef: payment.id, purpose: 'upgrade', planId: plan.id, interval, amountCents });
-    await grantPaidPeriod(stored.id);
+    await settlePlanPayment(db, { userId: payer.id, provider: 'square', providerRef: payment.id, purpose: 'upgrade', planId: plan.id, interval, amountCents });
   }
   return { payment };
 }

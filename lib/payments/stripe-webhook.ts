@@ -1,53 +1,17 @@
 import { isUniqueViolation } from '@/lib/db/errors';
-import { db } from '@/lib/db';
-import { activateSubscription, bookCommission, recordConfirmedPayment, recordFailedPayment, refreshUserPlan } from './activation';
-import { applySucceededIntent } from './checkout';
+import type { Db } from '@/lib/db';
+import { recordFailedPayment, refreshUserPlan } from './activation';
 import { findPlan } from './plans';
-import { planIdOfProduct, Stripe } from './stripe';
+import { planIdOfProduct, type Stripe } from './stripe';
+import { applyPaidInvoice, applySucceededIntent } from './stripe-payments';
 
 // Stripe's events, verified by the route before they reach here. Each event id is stored once
 // (WebhookEvent), so a replay changes nothing; every subscription change carries the event's time
 // and an event older than the newest one applied (Subscription.lastEventAt) leaves state alone.
 
-export type Outcome = 'applied' | 'ignored';
+type Outcome = 'applied' | 'ignored';
 
 const abandonedClaimMs = 5 * 60 * 1000;
-
-const subscriptionIdOf = (invoice: Stripe.Invoice) => {
-  const ref = invoice.parent?.subscription_details?.subscription;
-  return typeof ref === 'string' ? ref : ref?.id;
-};
-
-function invoicePeriodEnd(invoice: Stripe.Invoice, subscription?: Stripe.Subscription): Date {
-  const ends = invoice.lines?.data?.map((line) => line.period?.end ?? 0) ?? [];
-  const itemEnd = subscription?.items?.data?.[0]?.current_period_end ?? 0;
-  const end = Math.max(0, itemEnd, ...ends);
-  return end > 0 ? new Date(end * 1000) : new Date(Date.now() + 30 * 24 * 60 * 60 * 1000);
-}
-
-/** A paid invoice of one of our subscriptions: record the payment, extend the period, pay the referrer. */
-export async function applyPaidInvoice(invoice: Stripe.Invoice, eventAt: Date, subscription?: Stripe.Subscription) {
-  const providerSubscriptionId = subscriptionIdOf(invoice) ?? subscription?.id;
-  if (!providerSubscriptionId || !invoice.id) return null;
-  const row = await db.subscription.findUnique({ where: { providerSubscriptionId } });
-  if (!row || row.provider !== 'stripe') return null;
-  const amountCents = invoice.amount_paid ?? 0;
-  if (amountCents > 0) {
-    await recordConfirmedPayment({
-      userId: row.userId,
-      provider: 'stripe',
-      providerRef: invoice.id,
-      purpose: 'subscription',
-      planId: row.planId,
-      interval: row.interval,
-      amountCents,
-      currency: invoice.currency,
-    });
-  }
-  const updated = await activateSubscription(row.id, invoicePeriodEnd(invoice, subscription), eventAt);
-  if (amountCents > 0) await bookCommission(row.userId, 'stripe', invoice.id, amountCents);
-  return updated;
-}
 
 const statusOf = (status: Stripe.Subscription.Status) => {
   switch (status) {
@@ -65,7 +29,7 @@ const statusOf = (status: Stripe.Subscription.Status) => {
   }
 };
 
-async function applySubscriptionUpdate(remote: Stripe.Subscription, eventAt: Date): Promise<Outcome> {
+async function applySubscriptionUpdate(db: Db, remote: Stripe.Subscription, eventAt: Date): Promise<Outcome> {
   const row = await db.subscription.findUnique({ where: { providerSubscriptionId: remote.id } });
   if (!row) return 'ignored';
   if (row.lastEventAt && eventAt < row.lastEventAt) return 'ignored';
@@ -89,42 +53,42 @@ async function applySubscriptionUpdate(remote: Stripe.Subscription, eventAt: Dat
     },
   });
   if (written.count === 0) return 'ignored';
-  await refreshUserPlan(row.userId);
+  await refreshUserPlan(db, row.userId);
   return 'applied';
 }
 
-async function applySubscriptionDeleted(remote: Stripe.Subscription, eventAt: Date): Promise<Outcome> {
+async function applySubscriptionDeleted(db: Db, remote: Stripe.Subscription, eventAt: Date): Promise<Outcome> {
   const row = await db.subscription.findUnique({ where: { providerSubscriptionId: remote.id } });
   if (!row) return 'ignored';
   // Deletion is final at Stripe: no later event can revive the subscription, so it applies even if late.
   const lastEventAt = row.lastEventAt && row.lastEventAt > eventAt ? row.lastEventAt : eventAt;
   await db.subscription.update({ where: { id: row.id }, data: { status: 'canceled', cancelAtPeriodEnd: false, lastEventAt } });
-  await refreshUserPlan(row.userId);
+  await refreshUserPlan(db, row.userId);
   return 'applied';
 }
 
-async function applyStripeEvent(event: Stripe.Event): Promise<Outcome> {
+async function applyStripeEvent(db: Db, event: Stripe.Event): Promise<Outcome> {
   const eventAt = new Date(event.created * 1000);
   switch (event.type) {
     case 'invoice.paid':
     case 'invoice.payment_succeeded':
-      return (await applyPaidInvoice(event.data.object, eventAt)) ? 'applied' : 'ignored';
+      return (await applyPaidInvoice(db, event.data.object, eventAt)) ? 'applied' : 'ignored';
     case 'invoice.payment_failed': {
       const invoice = event.data.object;
-      if (invoice.id) await recordFailedPayment('stripe', invoice.id, 'The invoice payment failed');
+      if (invoice.id) await recordFailedPayment(db, 'stripe', invoice.id, 'The invoice payment failed');
       return 'applied';
     }
     case 'payment_intent.succeeded':
-      return (await applySucceededIntent(event.data.object)) ? 'applied' : 'ignored';
+      return (await applySucceededIntent(db, event.data.object)) ? 'applied' : 'ignored';
     case 'payment_intent.payment_failed': {
       const intent = event.data.object;
-      await recordFailedPayment('stripe', intent.id, intent.last_payment_error?.message ?? 'The payment failed');
+      await recordFailedPayment(db, 'stripe', intent.id, intent.last_payment_error?.message ?? 'The payment failed');
       return 'applied';
     }
     case 'customer.subscription.updated':
-      return applySubscriptionUpdate(event.data.object, eventAt);
+      return applySubscriptionUpdate(db, event.data.object, eventAt);
     case 'customer.subscription.deleted':
-      return applySubscriptionDeleted(event.data.object, eventAt);
+      return applySubscriptionDeleted(db, event.data.object, eventAt);
     default:
       return 'ignored';
   }
@@ -134,7 +98,7 @@ async function applyStripeEvent(event: Stripe.Event): Promise<Outcome> {
  * Applies a verified event once. The event id is claimed first, so two deliveries at once apply it
  * once; if applying fails the claim is released and Stripe's retry applies it later.
  */
-export async function handleStripeEvent(event: Stripe.Event): Promise<{ duplicate: boolean; outcome?: Outcome }> {
+export async function handleStripeEvent(db: Db, event: Stripe.Event): Promise<{ duplicate: boolean; outcome?: Outcome }> {
   const data = { provider: 'stripe', eventId: event.id, type: event.type, occurredAt: new Date(event.created * 1000), outcome: 'processing' };
   let claim;
   try {
@@ -154,7 +118,7 @@ export async function handleStripeEvent(event: Stripe.Event): Promise<{ duplicat
     }
   }
   try {
-    const outcome = await applyStripeEvent(event);
+    const outcome = await applyStripeEvent(db, event);
     await db.webhookEvent.update({ where: { id: claim.id }, data: { outcome } });
     return { duplicate: false, outcome };
   } catch (error) {

@@ -1,5 +1,5 @@
 import Stripe from 'stripe';
-import { db } from '@/lib/db';
+import type { Db } from '@/lib/db';
 import type { PaymentsConfig } from './config';
 import { PaymentProblem } from './http';
 import type { Plan } from './plans';
@@ -36,7 +36,7 @@ export async function callStripe<T>(work: () => Promise<T>): Promise<T> {
 }
 
 /** The customer for a user, created once and remembered on the user. */
-export async function customerFor(stripe: Stripe, user: { id: string; email: string; firstName: string; lastName: string; stripeCustomerId?: string | null }) {
+export async function customerFor(db: Db, stripe: Stripe, user: { id: string; email: string; firstName: string; lastName: string; stripeCustomerId?: string | null }) {
   const stored = user.stripeCustomerId ?? (await db.user.findUnique({ where: { id: user.id }, select: { stripeCustomerId: true } }))?.stripeCustomerId;
   if (stored) return stored;
   const customer = await stripe.customers.create(

@@ -1,16 +1,16 @@
-import { db } from '@/lib/db';
+import type { Db } from '@/lib/db';
 import { grantPaidPeriod, recordConfirmedPayment } from './activation';
-import { applySucceededIntent } from './checkout';
 import { readPaymentsConfig } from './config';
 import { PaymentProblem } from './http';
 import type { Plan } from './plans';
 import { callStripe, stripeClient } from './stripe';
+import { applySucceededIntent } from './stripe-payments';
 
 // The billing page's "upgrade" call after a payment: it grants only what a confirmed payment for
 // that plan bought. A payment already applied (by the webhook or a capture) answers success while
 // the period it bought is the one running, and never grants a second period.
 
-export async function upgradeWithConfirmedPayment(userId: string, plan: Plan) {
+export async function upgradeWithConfirmedPayment(db: Db, userId: string, plan: Plan) {
   const message = `Subscription upgraded to ${plan.tierName}`;
   const config = readPaymentsConfig();
   const payments = () =>
@@ -27,17 +27,17 @@ export async function upgradeWithConfirmedPayment(userId: string, plan: Plan) {
     if (payment.provider === 'demo') {
       // DEMO MODE: the billing page's simulated card payment counts as paid.
       if (!config.demoMode) continue;
-      await recordConfirmedPayment({ ...payment, provider: 'demo', purpose: 'upgrade' });
+      await recordConfirmedPayment(db, { ...payment, provider: 'demo', purpose: 'upgrade' });
     } else if (config.stripe.secretKey) {
       const stripe = stripeClient(config);
       const intent = await callStripe(() => stripe.paymentIntents.retrieve(payment.providerRef));
-      if (intent.status === 'succeeded') await applySucceededIntent(intent);
+      if (intent.status === 'succeeded') await applySucceededIntent(db, intent);
     }
   }
   if (pending.length) confirmed = await payments();
 
   for (const payment of confirmed) {
-    const { applied, subscription } = await grantPaidPeriod(payment.id);
+    const { applied, subscription } = await grantPaidPeriod(db, payment.id);
     if (applied) return { message, subscription };
     const user = await db.user.findUniqueOrThrow({ where: { id: userId } });
     const running = subscription.status === 'active' && subscription.currentPeriodEnd !== null && subscription.currentPeriodEnd > new Date();

@@ -315,18 +315,18 @@ describe('attribution and stats', () => {
     });
 
     await db.user.update({ where: { id: referred.id }, data: { subscriptionStatus: 'active' } });
-    const first = await recordReferralPayment(referred.id, `pay-${referred.id}-1`, 9900);
+    const first = await recordReferralPayment(db, referred.id, `pay-${referred.id}-1`, 9900);
     expect(first).toMatchObject({ amountCents: 4950, status: 'pending', affiliateId: owner.id, referralId: referral.id });
     const convertedAt = (await db.referral.findUniqueOrThrow({ where: { id: referral.id } })).convertedAt;
     expect(convertedAt).toBeInstanceOf(Date);
 
     // A replayed payment event books nothing new.
-    const replay = await recordReferralPayment(referred.id, `pay-${referred.id}-1`, 9900);
+    const replay = await recordReferralPayment(db, referred.id, `pay-${referred.id}-1`, 9900);
     expect(replay?.id).toBe(first?.id);
     expect(await db.commission.count({ where: { referralId: referral.id } })).toBe(1);
 
     // The commission recurs on every monthly payment; the conversion date stays the first payment's.
-    await recordReferralPayment(referred.id, `pay-${referred.id}-2`, 19900);
+    await recordReferralPayment(db, referred.id, `pay-${referred.id}-2`, 19900);
     expect(await db.commission.count({ where: { referralId: referral.id } })).toBe(2);
     expect((await db.referral.findUniqueOrThrow({ where: { id: referral.id } })).convertedAt).toEqual(convertedAt);
     await db.commission.update({ where: { id: first!.id }, data: { status: 'paid' } });
@@ -369,7 +369,7 @@ describe('attribution and stats', () => {
   it('refuses self-referral', async () => {
     const owner = await registered();
     const link = await newLink(owner.jar);
-    await attributeRegistration(owner.id, new Request('http://localhost/api/auth/register', { headers: { cookie: `ref_code=${link.code}` } }));
+    await attributeRegistration(db, owner.id, new Request('http://localhost/api/auth/register', { headers: { cookie: `ref_code=${link.code}` } }));
     expect(await db.referral.count({ where: { referredUserId: owner.id } })).toBe(0);
     expect((await db.user.findUniqueOrThrow({ where: { id: owner.id } })).referredByLinkId).toBeNull();
   });
@@ -381,7 +381,7 @@ describe('attribution and stats', () => {
     const jar = new CookieJar();
     await visit(linkA.code, jar);
     const referred = await registered(jar);
-    await attributeRegistration(referred.id, new Request('http://localhost/api/auth/register', { headers: { cookie: `ref_code=${linkB.code}` } }));
+    await attributeRegistration(db, referred.id, new Request('http://localhost/api/auth/register', { headers: { cookie: `ref_code=${linkB.code}` } }));
     const referrals = await db.referral.findMany({ where: { referredUserId: referred.id } });
     expect(referrals.map((referral) => referral.linkId)).toEqual([linkA.id]);
   });
@@ -393,7 +393,7 @@ describe('attribution and stats', () => {
     await visit(link.code, jar);
     const referred = await registered(jar);
     const paymentRef = `pay-${referred.id}-concurrent`;
-    const [a, b] = await Promise.all([recordReferralPayment(referred.id, paymentRef, 29900), recordReferralPayment(referred.id, paymentRef, 29900)]);
+    const [a, b] = await Promise.all([recordReferralPayment(db, referred.id, paymentRef, 29900), recordReferralPayment(db, referred.id, paymentRef, 29900)]);
     expect(a?.id).toBe(b?.id);
     expect(await db.commission.findMany({ where: { paymentRef }, select: { amountCents: true } })).toEqual([{ amountCents: 14950 }]);
     expect((await call(stats, '/api/affiliate/stats', { jar: owner.jar })).json).toMatchObject({ totalCommissions: 149.5, pendingCommissions: 149.5 });
@@ -406,7 +406,7 @@ describe('attribution and stats', () => {
     const jar = new CookieJar();
     await visit(link.code, jar);
     const referred = await registered(jar);
-    await recordReferralPayment(referred.id, `pay-${referred.id}-own`, 9900);
+    await recordReferralPayment(db, referred.id, `pay-${referred.id}-own`, 9900);
     expect((await call(stats, '/api/affiliate/stats', { jar: owner.jar })).json).toMatchObject({ totalReferrals: 1, totalCommissions: 49.5 });
     expect((await call(stats, '/api/affiliate/stats', { jar: stranger.jar })).json).toEqual({
       totalReferrals: 0,
@@ -420,8 +420,8 @@ describe('attribution and stats', () => {
 
   it('books no commission for a user nobody referred, and refuses a nonsense amount', async () => {
     const { id } = await registered();
-    await expect(recordReferralPayment(id, `pay-${id}`, 9900)).resolves.toBeNull();
-    await expect(recordReferralPayment(id, `pay-${id}-x`, -1)).rejects.toThrow(RangeError);
+    await expect(recordReferralPayment(db, id, `pay-${id}`, 9900)).resolves.toBeNull();
+    await expect(recordReferralPayment(db, id, `pay-${id}-x`, -1)).rejects.toThrow(RangeError);
     expect(await db.commission.count({ where: { paymentRef: `pay-${id}` } })).toBe(0);
   });
 });

@@ -4,14 +4,20 @@ import { HDKey } from '@scure/bip32';
 import { db } from '@/lib/db';
 import { forgetCryptoObservations } from '@/lib/payments/crypto/payments';
 import { forgetCryptoRates } from '@/lib/payments/crypto/rates';
-import { startFakeCoinGecko, startFakeEsplora, startFakeEthRpc } from '@/lib/payments/testing/fake-providers';
-import { payer, referredPayer, userRow } from '@/lib/payments/testing/users';
 import { resetDatabase } from '@/test/support/database';
 import { call, type CookieJar } from '@/test/support/http';
+import { startFakeCoinGecko, startFakeEsplora, startFakeEthRpc } from '@/test/support/payments/fake-providers';
+import { payers, userRow } from '@/test/support/payments/users';
+import { GET as visitLink } from '../../r/[code]/route';
+import { POST as createLink } from '../affiliate/links/route';
+import { POST as register } from '../auth/register/route';
+import { POST as verifyBeta } from '../beta/verify/route';
 import { GET as config } from './config/route';
 import { POST as create } from './crypto/create/route';
 import { GET as rates } from './crypto/rates/route';
 import { GET as status } from './crypto/status/[paymentId]/route';
+
+const { payer, referredPayer } = payers({ register, verifyBeta, createLink, visitLink });
 
 // Registration hashes passwords: generous per-test time on a shared machine.
 jest.setTimeout(30_000);

@@ -1,7 +1,11 @@
 import { db } from '@/lib/db';
-import { payer, referredPayer, userRow } from '@/lib/payments/testing/users';
 import { resetDatabase } from '@/test/support/database';
 import { call } from '@/test/support/http';
+import { payers, userRow } from '@/test/support/payments/users';
+import { GET as visitLink } from '../../r/[code]/route';
+import { POST as createLink } from '../affiliate/links/route';
+import { POST as register } from '../auth/register/route';
+import { POST as verifyBeta } from '../beta/verify/route';
 import { POST as createSubscription } from '../create-subscription/route';
 import { POST as upgrade } from '../subscription/upgrade/route';
 import { POST as webhook } from '../webhooks/stripe/route';
@@ -10,6 +14,8 @@ import { POST as demoConfirm } from './demo/confirm/route';
 import { GET as plans } from './plans/route';
 import { POST as createIntent } from './stripe/create-payment-intent/route';
 import { POST as testPayment } from './test-payment/route';
+
+const { payer, referredPayer } = payers({ register, verifyBeta, createLink, visitLink });
 
 // Registration hashes passwords: generous per-test time on a shared machine.
 jest.setTimeout(30_000);

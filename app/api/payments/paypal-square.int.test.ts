@@ -1,9 +1,13 @@
 import { db } from '@/lib/db';
-import { startFakePaypal, startFakeSquare, squareNonces } from '@/lib/payments/testing/fake-providers';
-import { payer, referredPayer, userRow } from '@/lib/payments/testing/users';
 import { forgetPaypalToken } from '@/lib/payments/paypal';
 import { resetDatabase } from '@/test/support/database';
 import { call } from '@/test/support/http';
+import { startFakePaypal, startFakeSquare, squareNonces } from '@/test/support/payments/fake-providers';
+import { payers, userRow } from '@/test/support/payments/users';
+import { GET as visitLink } from '../../r/[code]/route';
+import { POST as createLink } from '../affiliate/links/route';
+import { POST as register } from '../auth/register/route';
+import { POST as verifyBeta } from '../beta/verify/route';
 import { POST as upgrade } from '../subscription/upgrade/route';
 import { GET as config } from './config/route';
 import { POST as capture } from './paypal/order/[orderId]/capture/route';
@@ -11,6 +15,8 @@ import { POST as createOrder } from './paypal/order/route';
 import { GET as paypalSetup } from './paypal/setup/route';
 import { GET as squareConfig } from './square/config/route';
 import { POST as squareProcess } from './square/process/route';
+
+const { payer, referredPayer } = payers({ register, verifyBeta, createLink, visitLink });
 
 // Registration hashes passwords: generous per-test time on a shared machine.
 jest.setTimeout(30_000);
@@ -62,7 +68,7 @@ describe('PayPal', () => {
     const created = await order(user.jar, { amount: 199, currency: 'USD', intent: 'CAPTURE', planType: 'Professional' });
     expect(created.status).toBe(200);
     const orderId = created.json.id as string;
-    expect(paypal.orders.get(orderId).purchase_units[0]).toMatchObject({ amount: { currency_code: 'USD', value: '199.00' }, custom_id: user.id });
+    expect(paypal.orders.get(orderId)!.purchase_units[0]).toMatchObject({ amount: { currency_code: 'USD', value: '199.00' }, custom_id: user.id });
 
     // Not yet approved by the payer: PayPal refuses, nothing is granted.
     const early = await captureOrder(user.jar, orderId);

@@ -1,8 +1,12 @@
 import { db } from '@/lib/db';
-import { startFakeStripe, signedStripeEvent, type FakeStripe } from '@/lib/payments/testing/fake-stripe';
-import { payer, referredPayer, userRow } from '@/lib/payments/testing/users';
 import { resetDatabase } from '@/test/support/database';
 import { call, CookieJar } from '@/test/support/http';
+import { startFakeStripe, signedStripeEvent, type FakeStripe } from '@/test/support/payments/fake-stripe';
+import { payers, userRow } from '@/test/support/payments/users';
+import { GET as visitLink } from '../../r/[code]/route';
+import { POST as createLink } from '../affiliate/links/route';
+import { POST as register } from '../auth/register/route';
+import { POST as verifyBeta } from '../beta/verify/route';
 import { POST as createSubscription } from '../create-subscription/route';
 import { POST as upgrade } from '../subscription/upgrade/route';
 import { POST as webhook } from '../webhooks/stripe/route';
@@ -11,6 +15,8 @@ import { POST as demoConfirm } from './demo/confirm/route';
 import { POST as confirmIntent } from './stripe/confirm/route';
 import { POST as createIntent } from './stripe/create-payment-intent/route';
 import { POST as testPayment } from './test-payment/route';
+
+const { payer, referredPayer } = payers({ register, verifyBeta, createLink, visitLink });
 
 // Registration hashes passwords: generous per-test time on a shared machine.
 jest.setTimeout(30_000);
@@ -62,11 +68,11 @@ describe('subscription checkout', () => {
     const { clientSecret, row } = await subscribe(user.jar, 'professional', 'year', 1910.4);
     expect(clientSecret).toMatch(/^pi_[0-9a-f]+_secret_/);
     expect(row).toMatchObject({ userId: user.id, planId: 'professional', interval: 'year', provider: 'stripe', status: 'incomplete', amountCents: 191040 });
-    const remote = stripe.subscriptions.get(row.providerSubscriptionId!);
-    expect(remote.items.data[0].price).toMatchObject({ unit_amount: 191040, currency: 'usd', recurring: { interval: 'year' }, product: 'treasury_plan_professional' });
+    const remote = stripe.subscriptions.get(row.providerSubscriptionId!)!;
+    expect(remote.items.data[0]!.price).toMatchObject({ unit_amount: 191040, currency: 'usd', recurring: { interval: 'year' }, product: 'treasury_plan_professional' });
     const stored = await userRow(user.id);
     expect(stored.stripeCustomerId).toBe(remote.customer);
-    expect(stripe.customers.get(remote.customer).email).toBe(user.email);
+    expect(stripe.customers.get(remote.customer)!.email).toBe(user.email);
     // Nothing is granted until Stripe says the invoice is paid.
     expect(stored.subscriptionStatus).toBe('inactive');
 
@@ -104,7 +110,7 @@ describe('subscription checkout', () => {
     expect(activeUser).toMatchObject({ subscriptionStatus: 'active', subscriptionTier: 'professional', subscriptionEndsAt: null });
     const active = await db.subscription.findUniqueOrThrow({ where: { id: row.id } });
     expect(active.status).toBe('active');
-    expect(active.currentPeriodEnd!.getTime()).toBe(invoice.lines.data[0].period.end * 1000);
+    expect(active.currentPeriodEnd!.getTime()).toBe(invoice.lines.data[0]!.period.end * 1000);
     const payment = await db.payment.findUniqueOrThrow({ where: { provider_providerRef: { provider: 'stripe', providerRef: invoice.id } } });
     expect(payment).toMatchObject({ status: 'succeeded', amountCents: 19900, purpose: 'subscription', userId: user.id });
 
@@ -124,7 +130,7 @@ describe('subscription checkout', () => {
     const renewal = stripe.renew(row.providerSubscriptionId!);
     await post(signedStripeEvent('invoice.paid', renewal, webhookSecret));
     const renewed = await db.subscription.findUniqueOrThrow({ where: { id: row.id } });
-    expect(renewed.currentPeriodEnd!.getTime()).toBe(renewal.lines.data[0].period.end * 1000);
+    expect(renewed.currentPeriodEnd!.getTime()).toBe(renewal.lines.data[0]!.period.end * 1000);
     expect(renewed.currentPeriodEnd!.getTime()).toBeGreaterThan(firstEnd.getTime());
     expect(await db.payment.count({ where: { userId: user.id, status: 'succeeded' } })).toBe(2);
   });
@@ -177,8 +183,8 @@ describe('subscription checkout', () => {
     const at = Math.floor(Date.now() / 1000);
     await post(signedStripeEvent('invoice.paid', stripe.payLatestInvoice(subscriptionId), webhookSecret, { created: at }));
     const changed = stripe.subscriptionObject(subscriptionId, { status: 'active' });
-    changed.items.data[0].price.product = 'treasury_plan_enterprise';
-    changed.items.data[0].price.unit_amount = 99900;
+    changed.items!.data[0]!.price.product = 'treasury_plan_enterprise';
+    changed.items!.data[0]!.price.unit_amount = 99900;
     await post(signedStripeEvent('customer.subscription.updated', changed, webhookSecret, { created: at + 5 }));
     expect(await userRow(user.id)).toMatchObject({ subscriptionTier: 'enterprise', subscriptionStatus: 'active' });
     expect(await db.subscription.findUniqueOrThrow({ where: { id: row.id } })).toMatchObject({ planId: 'enterprise', amountCents: 99900 });
@@ -187,7 +193,7 @@ describe('subscription checkout', () => {
     expect((await db.subscription.findUniqueOrThrow({ where: { id: row.id } })).status).toBe('canceled');
     expect((await userRow(user.id)).subscriptionStatus).toBe('inactive');
     // A late invoice event from before the cancellation does not bring it back.
-    await post(signedStripeEvent('invoice.paid', stripe.invoices.get(stripe.subscriptions.get(subscriptionId).latest_invoice), webhookSecret, { created: at + 1, id: 'evt_late_invoice' }));
+    await post(signedStripeEvent('invoice.paid', stripe.invoices.get(stripe.subscriptions.get(subscriptionId)!.latest_invoice!), webhookSecret, { created: at + 1, id: 'evt_late_invoice' }));
     expect((await db.subscription.findUniqueOrThrow({ where: { id: row.id } })).status).toBe('canceled');
     expect((await userRow(user.id)).subscriptionStatus).toBe('inactive');
   });

@@ -23,10 +23,10 @@ function redirectTo(request: Request, path: string) {
 export async function GET(request: Request, context: { params: Promise<{ code: string }> }) {
   try {
     const { code } = await context.params;
-    const link = await findActiveLink(code);
+    const link = await findActiveLink(db, code);
     if (!link) return redirectTo(request, '/');
     const { user } = await viewerFromRequest(db, request);
-    if (user?.id !== link.userId) await recordClick(link.id, clientIp(request));
+    if (user?.id !== link.userId) await recordClick(db, link.id, clientIp(request));
     if (user) return redirectTo(request, '/');
     const response = redirectTo(request, '/register');
     response.cookies.set(referralCookie, link.code, cookieOptions(request, referralMaxAgeSeconds, '/api/auth'));

@@ -31,13 +31,13 @@ export async function GET(request: Request, context: { params: Promise<{ token: 
     const { token } = await context.params;
     const { user } = await viewerFromRequest(db, request);
     if (!user) {
-      const failure = await checkInfluencerTrial(token);
+      const failure = await checkInfluencerTrial(db, token);
       if (failure) return refuse(request, failure);
       const response = redirectTo(request, '/register');
       response.cookies.set(trialCookie, token, cookieOptions(request, pendingTrialMaxAgeSeconds, '/api/auth'));
       return response;
     }
-    const outcome = await redeemInfluencerTrial(user.id, token);
+    const outcome = await redeemInfluencerTrial(db, user.id, token);
     return outcome === 'redeemed' ? redirectTo(request, '/dashboard') : refuse(request, outcome);
   } catch (error) {
     console.error('[affiliate] trial link failed', error);

@@ -1,14 +1,15 @@
 import QRCode from 'qrcode';
 import { isUniqueViolation } from '@/lib/db/errors';
-import { db } from '@/lib/db';
-import { grantPaidPeriod, recordConfirmedPayment } from '../activation';
+import type { Db } from '@/lib/db';
+import { settlePlanPayment } from '../activation';
 import { cryptoConfigured, readPaymentsConfig, type PaymentsConfig } from '../config';
 import { badRequest, notFound, PaymentProblem } from '../http';
 import type { BillingInterval, Plan } from '../plans';
 import { priceFor } from '../pricing';
 import { deriveBtcAddress, deriveEthAddress, isValidBtcAddress, isValidEthAddress, toChecksumAddress } from './addresses';
 import { observeBtc, observeEth, toBaseUnits, type ChainObservation } from './chain';
-import { cryptoRates, type CryptoCurrency } from './rates';
+import type { CryptoCurrency } from '../schema';
+import { cryptoRates } from './rates';
 
 // A crypto payment: the plan's USD price at the current rate, to a fresh watch-only address, for
 // 30 minutes. The status poll asks the chain; enough confirmations activate the plan once.
@@ -37,7 +38,7 @@ function configuredList(config: PaymentsConfig, currency: CryptoCurrency) {
   return currency === 'BTC' ? raw.filter(isValidBtcAddress) : raw.filter(isValidEthAddress).map(toChecksumAddress);
 }
 
-async function nextAddress(config: PaymentsConfig, currency: CryptoCurrency): Promise<{ address: string; derivationIndex: number | null }> {
+async function nextAddress(db: Db, config: PaymentsConfig, currency: CryptoCurrency): Promise<{ address: string; derivationIndex: number | null }> {
   const xpub = currency === 'BTC' ? config.crypto.btcXpub : config.crypto.ethXpub;
   if (xpub) {
     const last = await db.cryptoPayment.findFirst({ where: { currency, derivationIndex: { not: null } }, orderBy: { derivationIndex: 'desc' }, select: { derivationIndex: true } });
@@ -55,11 +56,11 @@ async function nextAddress(config: PaymentsConfig, currency: CryptoCurrency): Pr
   return { address, derivationIndex: null };
 }
 
-export async function createCryptoPayment(userId: string, plan: Plan, interval: BillingInterval, currency: CryptoCurrency, clientAmount: number) {
+export async function createCryptoPayment(db: Db, userId: string, plan: Plan, interval: BillingInterval, currency: CryptoCurrency, clientAmount: number) {
   const config = readPaymentsConfig();
   if (!cryptoConfigured(config, currency)) throw new PaymentProblem(503, 'Crypto payments are not configured');
   const amountUsdCents = priceFor(plan, interval);
-  const quote = await cryptoRates();
+  const quote = await cryptoRates(db);
   // The fixed fallback figures are for display; asking for money at a stale rate would over- or undercharge.
   // Judged per currency: a stored BTC price beside the fallback ETH figure must not let ETH be charged at the fallback.
   const rateAsOf = quote.rates[currency].asOf;
@@ -74,7 +75,7 @@ export async function createCryptoPayment(userId: string, plan: Plan, interval: 
   const expiresAt = new Date(Date.now() + config.crypto.windowMs);
   // Two payments created at once may pick the same next address; the unique (currency, address) sends one round again.
   for (let attempt = 0; attempt < 5; attempt += 1) {
-    const { address, derivationIndex } = await nextAddress(config, currency);
+    const { address, derivationIndex } = await nextAddress(db, config, currency);
     try {
       const payment = await db.cryptoPayment.create({
         data: { userId, planId: plan.id, interval, currency, amount, amountUsdCents, rateUsd, address, derivationIndex, status: 'pending', expiresAt },
@@ -93,7 +94,7 @@ export async function createCryptoPayment(userId: string, plan: Plan, interval: 
  * calls. One observation per payment serves every status request within this window, and requests
  * arriving while one is in flight share it.
  */
-export const observationReuseMs = 4_000;
+const observationReuseMs = 4_000;
 const recentObservations = new Map<string, { at: number; observation: Promise<ChainObservation | null> }>();
 
 /** Drops the remembered observations (tests that change the chain between polls call it). */
@@ -123,7 +124,7 @@ async function observe(config: PaymentsConfig, payment: { currency: string; addr
 }
 
 /** The caller's own payment, brought up to date with the chain. */
-export async function cryptoPaymentStatus(userId: string, paymentId: string) {
+export async function cryptoPaymentStatus(db: Db, userId: string, paymentId: string) {
   const config = readPaymentsConfig();
   const payment = await db.cryptoPayment.findFirst({ where: { id: paymentId, userId } });
   if (!payment) throw notFound();
@@ -144,7 +145,7 @@ export async function cryptoPaymentStatus(userId: string, paymentId: string) {
       data: { status: 'confirmed', confirmations: seen.confirmations, txid: seen.txid ?? null, confirmedAt: now },
     });
     if (claimed.count === 1) {
-      const recorded = await recordConfirmedPayment({
+      await settlePlanPayment(db, {
         userId,
         provider: 'crypto',
         providerRef: payment.id,
@@ -153,7 +154,6 @@ export async function cryptoPaymentStatus(userId: string, paymentId: string) {
         interval: payment.interval,
         amountCents: payment.amountUsdCents,
       });
-      await grantPaidPeriod(recorded.id);
     }
     return answer(await db.cryptoPayment.findUniqueOrThrow({ where: { id: payment.id } }));
   }

@@ -1,27 +1,13 @@
-import { db } from '@/lib/db';
+import type { Db } from '@/lib/db';
 import { readIngestConfig } from '@/lib/ingest/config';
+import { cryptoCurrencyNames as names, cryptoFallbackRates as fallbackRates, type CryptoCurrency, type CryptoRates } from '../schema';
 
 // BTC and ETH in USD from a CoinGecko-style /simple/price (the ingest's market API settings),
 // cached 30 s. When the API fails: the newest stored market price, else the spec's fallback.
 
-export type CryptoCurrency = 'BTC' | 'ETH';
+type RateSource = CryptoRates['source'];
 
-type RateSource = 'coingecko' | 'stored' | 'fallback';
-
-export interface CryptoRates {
-  /**
-   * Each rate says where it comes from and when (issue 12): a live API rate, a stored market price of
-   * its date, or the spec's fixed fallback (asOf null), so BTC and ETH are never mixed silently.
-   */
-  rates: Record<CryptoCurrency, { usd: number; symbol: CryptoCurrency; name: string; source: RateSource; asOf: string | null }>;
-  /** The weakest of the two rates' sources. */
-  source: RateSource;
-  updatedAt: string;
-}
-
-const names: Record<CryptoCurrency, string> = { BTC: 'Bitcoin', ETH: 'Ethereum' };
 const coinIds: Record<CryptoCurrency, string> = { BTC: 'bitcoin', ETH: 'ethereum' };
-const fallbackRates: Record<CryptoCurrency, number> = { BTC: 43250, ETH: 2650 };
 // The spec's fallback figures are early-2024 prices; a stored price from after then is better.
 const fallbackDate = new Date('2024-01-01T00:00:00Z');
 const cacheMs = 30_000;
@@ -60,7 +46,7 @@ async function fetchLive(baseUrl: string, apiKey: string | undefined, timeoutMs:
   return build({ BTC: btc, ETH: eth }, { BTC: 'coingecko', ETH: 'coingecko' }, { BTC: at, ETH: at }, 'coingecko', at);
 }
 
-async function storedOrFallback(): Promise<CryptoRates> {
+async function storedOrFallback(db: Db): Promise<CryptoRates> {
   const usd = { ...fallbackRates };
   const sources: Record<CryptoCurrency, RateSource> = { BTC: 'fallback', ETH: 'fallback' };
   const asOf: Record<CryptoCurrency, Date | null> = { BTC: null, ETH: null };
@@ -77,7 +63,7 @@ async function storedOrFallback(): Promise<CryptoRates> {
   return newest ? build(usd, sources, asOf, 'stored', newest) : build(usd, sources, asOf, 'fallback', new Date());
 }
 
-export async function cryptoRates(): Promise<CryptoRates> {
+export async function cryptoRates(db: Db): Promise<CryptoRates> {
   const { market, timeoutMs } = readIngestConfig();
   const key = `${market.baseUrl}|${market.apiKey ?? ''}`;
   if (cache && cache.key === key && Date.now() - cache.at < cacheMs) return cache.value;
@@ -85,7 +71,7 @@ export async function cryptoRates(): Promise<CryptoRates> {
   try {
     value = await fetchLive(market.baseUrl, market.apiKey, timeoutMs);
   } catch {
-    value = await storedOrFallback();
+    value = await storedOrFallback(db);
   }
   cache = { key, at: Date.now(), value };
   return value;

@@ -10,6 +10,6 @@ import { enforceLimit } from '@/lib/rate-limit';
 export const POST = route(async (request) => {
   const { user } = await requireEntitledUser(db, request);
   await enforceLimit('influencerTrials', user.id, (limit) => `You can create up to ${limit} influencer trial links per day. Please try again tomorrow.`);
-  const token = await createInfluencerTrial(user.id);
+  const token = await createInfluencerTrial(db, user.id);
   return Response.json({ trialLink: trialLinkUrl(requestOrigin(request), token) }, { status: 201 });
 });

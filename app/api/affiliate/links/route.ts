@@ -8,12 +8,12 @@ import { enforceLimit } from '@/lib/rate-limit';
 
 export const GET = route(async (request) => {
   const { user } = await requireEntitledUser(db, request);
-  return Response.json(await listLinks(user.id, requestOrigin(request)), { headers: { 'Cache-Control': 'no-store' } });
+  return Response.json(await listLinks(db, user.id, requestOrigin(request)), { headers: { 'Cache-Control': 'no-store' } });
 });
 
 export const POST = route(async (request) => {
   const { user } = await requireEntitledUser(db, request);
   const { name } = await readJson(request, affiliateLinkSchema);
   await enforceLimit('affiliateLinks', user.id, 'Too many affiliate links created. Please try again in an hour.');
-  return Response.json(await createLink(user.id, name, requestOrigin(request)), { status: 201 });
+  return Response.json(await createLink(db, user.id, name, requestOrigin(request)), { status: 201 });
 });

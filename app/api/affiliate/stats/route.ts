@@ -5,5 +5,5 @@ import { route } from '@/lib/http/route';
 
 export const GET = route(async (request) => {
   const { user } = await requireEntitledUser(db, request);
-  return Response.json(await getAffiliateStats(user.id), { headers: { 'Cache-Control': 'no-store' } });
+  return Response.json(await getAffiliateStats(db, user.id), { headers: { 'Cache-Control': 'no-store' } });
 });

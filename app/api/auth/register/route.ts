@@ -13,7 +13,7 @@ export const POST = route(async (request) => {
   await enforceLimit('register', clientIp(request), 'Too many accounts created from this address. Please try again later.');
   const input = await readJson(request, registerSchema);
   const user = await registerAccount(db, input, request);
-  await attributeRegistration(user.id, request);
+  await attributeRegistration(db, user.id, request);
   await sendVerificationEmail(db, user, { limited: false });
   void deliverSoon(db);
   return completePasswordStep(db, user, request, 201);

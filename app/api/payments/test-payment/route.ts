@@ -16,5 +16,5 @@ export const POST = paymentRoute(async (request) => {
   const { user } = await requireUser(db, request);
   await readJson(request, schema);
   await enforceLimit('testPayments', user.id, 'Too many test payments. Please try again later.');
-  return Response.json(await createPaymentIntent(user, 'test', 2900));
+  return Response.json(await createPaymentIntent(db, user, 'test', 2900));
 });

@@ -2,11 +2,11 @@ import { z } from 'zod';
 import { requireUser } from '@/lib/auth/viewer';
 import { db } from '@/lib/db';
 import { readJson } from '@/lib/http/route';
-import { publicSubscription } from '@/lib/payments/checkout';
 import { paymentRoute } from '@/lib/payments/http';
-import { planFieldSchema, resolvePlan } from '@/lib/payments/pricing';
-import { optionalText } from '@/lib/validation/fields';
+import { resolvePlan } from '@/lib/payments/pricing';
+import { planFieldSchema, publicSubscription } from '@/lib/payments/schema';
 import { upgradeWithConfirmedPayment } from '@/lib/payments/upgrade';
+import { optionalText } from '@/lib/validation/fields';
 
 const schema = z.object({
   planId: planFieldSchema('planId'),
@@ -17,6 +17,6 @@ const schema = z.object({
 export const POST = paymentRoute(async (request) => {
   const { user } = await requireUser(db, request);
   const body = await readJson(request, schema);
-  const { message, subscription } = await upgradeWithConfirmedPayment(user.id, resolvePlan(body.planId));
+  const { message, subscription } = await upgradeWithConfirmedPayment(db, user.id, resolvePlan(body.planId));
   return Response.json({ message, subscription: publicSubscription(subscription) });
 });

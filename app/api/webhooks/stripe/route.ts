@@ -1,3 +1,4 @@
+import { db } from '@/lib/db';
 import { readPaymentsConfig } from '@/lib/payments/config';
 import { PaymentProblem, paymentRoute } from '@/lib/payments/http';
 import { Stripe } from '@/lib/payments/stripe';
@@ -20,6 +21,6 @@ export const POST = paymentRoute(async (request) => {
   } catch {
     throw new PaymentProblem(400, 'Invalid webhook signature');
   }
-  const result = await handleStripeEvent(event);
+  const result = await handleStripeEvent(db, event);
   return Response.json({ received: true, ...result });
 });

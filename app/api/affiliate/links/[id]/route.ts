@@ -9,5 +9,5 @@ export const PATCH = route<{ params: Promise<{ id: string }> }>(async (request, 
   const { user } = await requireEntitledUser(db, request);
   const { id } = await params;
   const { isActive } = await readJson(request, linkStatusSchema);
-  return Response.json(await setLinkActive(user.id, id, isActive, requestOrigin(request)));
+  return Response.json(await setLinkActive(db, user.id, id, isActive, requestOrigin(request)));
 });

@@ -4,7 +4,8 @@ import { db } from '@/lib/db';
 import { readJson } from '@/lib/http/route';
 import { createCryptoPayment } from '@/lib/payments/crypto/payments';
 import { paymentRoute } from '@/lib/payments/http';
-import { intervalSchema, planFieldSchema, resolvePlan } from '@/lib/payments/pricing';
+import { resolvePlan } from '@/lib/payments/pricing';
+import { intervalSchema, planFieldSchema } from '@/lib/payments/schema';
 import { enforceLimit } from '@/lib/rate-limit';
 
 // userEmail is accepted for the page's sake and ignored: the payer is the session's user.
@@ -21,5 +22,5 @@ export const POST = paymentRoute(async (request) => {
   const body = await readJson(request, schema);
   const plan = resolvePlan(body.planType);
   await enforceLimit('cryptoPayments', user.id, 'Too many crypto payments created. Please try again later.');
-  return Response.json(await createCryptoPayment(user.id, plan, body.interval, body.currency, body.amount), { status: 201 });
+  return Response.json(await createCryptoPayment(db, user.id, plan, body.interval, body.currency, body.amount), { status: 201 });
 });

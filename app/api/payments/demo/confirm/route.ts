@@ -1,10 +1,11 @@
 import { z } from 'zod';
-import { db } from '@/lib/db';
-import { requiredText } from '@/lib/validation/fields';
 import { requireUser } from '@/lib/auth/viewer';
+import { db } from '@/lib/db';
 import { readJson } from '@/lib/http/route';
-import { confirmDemoSubscription, publicSubscription } from '@/lib/payments/checkout';
+import { confirmDemoSubscription } from '@/lib/payments/checkout';
 import { paymentRoute } from '@/lib/payments/http';
+import { publicSubscription } from '@/lib/payments/schema';
+import { requiredText } from '@/lib/validation/fields';
 
 const schema = z.object({ subscriptionId: requiredText('subscriptionId is required').max(100, 'subscriptionId is at most 100 characters') });
 
@@ -12,6 +13,6 @@ const schema = z.object({ subscriptionId: requiredText('subscriptionId is requir
 export const POST = paymentRoute(async (request) => {
   const { user } = await requireUser(db, request);
   const { subscriptionId } = await readJson(request, schema);
-  const subscription = await confirmDemoSubscription(user.id, subscriptionId);
+  const subscription = await confirmDemoSubscription(db, user.id, subscriptionId);
   return Response.json({ message: 'Subscription activated (demo mode)', subscription: publicSubscription(subscription) });
 });

@@ -1,11 +1,10 @@
 import { z } from 'zod';
 import { requireUser } from '@/lib/auth/viewer';
 import { db } from '@/lib/db';
-import { readJson } from '@/lib/http/route';
 import { paymentRoute } from '@/lib/payments/http';
 import { createPaypalOrder } from '@/lib/payments/paypal';
-import { amountSchema, intervalSchema, planFieldSchema, priceFor, resolvePlan } from '@/lib/payments/pricing';
-import { enforceLimit } from '@/lib/rate-limit';
+import { readPlanOrder } from '@/lib/payments/plan-order';
+import { amountSchema, intervalSchema, planFieldSchema } from '@/lib/payments/schema';
 
 const schema = z.object({
   amount: amountSchema,
@@ -17,9 +16,6 @@ const schema = z.object({
 
 export const POST = paymentRoute(async (request) => {
   const { user } = await requireUser(db, request);
-  const body = await readJson(request, schema);
-  const plan = resolvePlan(body.planType);
-  const amountCents = priceFor(plan, body.interval, body.amount);
-  await enforceLimit('checkout', user.id, 'Too many checkout attempts. Please try again later.');
-  return Response.json(await createPaypalOrder(user.id, plan, body.interval, amountCents));
+  const { order } = await readPlanOrder(request, user, schema, (body) => body.planType);
+  return Response.json(await createPaypalOrder(db, order));
 });

@@ -1,13 +1,12 @@
 import { z } from 'zod';
-import { db } from '@/lib/db';
-import { requiredText } from '@/lib/validation/fields';
 import { requireUser } from '@/lib/auth/viewer';
+import { db } from '@/lib/db';
 import { AppError } from '@/lib/http/errors';
-import { readJson } from '@/lib/http/route';
 import { PaymentProblem, paymentRoute } from '@/lib/payments/http';
-import { amountSchema, intervalSchema, planFieldSchema, priceFor, resolvePlan } from '@/lib/payments/pricing';
+import { readPlanOrder } from '@/lib/payments/plan-order';
+import { amountSchema, intervalSchema, planFieldSchema } from '@/lib/payments/schema';
 import { processSquarePayment } from '@/lib/payments/square';
-import { enforceLimit } from '@/lib/rate-limit';
+import { requiredText } from '@/lib/validation/fields';
 
 const schema = z.object({
   sourceId: requiredText('sourceId is required').max(500, 'sourceId is at most 500 characters'),
@@ -21,11 +20,8 @@ const schema = z.object({
 export const POST = paymentRoute(async (request) => {
   const { user } = await requireUser(db, request);
   try {
-    const body = await readJson(request, schema);
-    const plan = resolvePlan(body.planType);
-    const amountCents = priceFor(plan, body.interval, body.amount);
-    await enforceLimit('checkout', user.id, 'Too many checkout attempts. Please try again later.');
-    return Response.json(await processSquarePayment(user.id, body.sourceId, plan, body.interval, amountCents));
+    const { order, body } = await readPlanOrder(request, user, schema, (fields) => fields.planType);
+    return Response.json(await processSquarePayment(db, order, body.sourceId));
   } catch (error) {
     if (error instanceof AppError) throw new PaymentProblem(error.status, error.message, { error: error.message, code: error.code, ...(error.errors ? { errors: error.errors } : {}) });
     throw error;

@@ -11,5 +11,5 @@ const schema = z.object({ paymentIntentId: z.string({ error: 'paymentIntentId is
 export const POST = paymentRoute(async (request) => {
   const { user } = await requireUser(db, request);
   const { paymentIntentId } = await readJson(request, schema);
-  return Response.json(await confirmStripePayment(user, paymentIntentId));
+  return Response.json(await confirmStripePayment(db, user, paymentIntentId));
 });

@@ -1,20 +1,16 @@
 import { z } from 'zod';
 import { requireUser } from '@/lib/auth/viewer';
 import { db } from '@/lib/db';
-import { readJson } from '@/lib/http/route';
 import { createPaymentIntent } from '@/lib/payments/checkout';
 import { paymentRoute } from '@/lib/payments/http';
-import { amountSchema, intervalSchema, planFieldSchema, priceFor, resolvePlan } from '@/lib/payments/pricing';
-import { enforceLimit } from '@/lib/rate-limit';
+import { readPlanOrder } from '@/lib/payments/plan-order';
+import { amountSchema, intervalSchema, planFieldSchema } from '@/lib/payments/schema';
 
 const schema = z.object({ amount: amountSchema, planType: planFieldSchema('planType'), interval: intervalSchema });
 
 // The billing page's card payment for a plan; the upgrade call afterwards applies it once confirmed.
 export const POST = paymentRoute(async (request) => {
   const { user } = await requireUser(db, request);
-  const body = await readJson(request, schema);
-  const plan = resolvePlan(body.planType);
-  const amountCents = priceFor(plan, body.interval, body.amount);
-  await enforceLimit('checkout', user.id, 'Too many checkout attempts. Please try again later.');
-  return Response.json(await createPaymentIntent(user, 'upgrade', amountCents, plan, body.interval));
+  const { order } = await readPlanOrder(request, user, schema, (body) => body.planType);
+  return Response.json(await createPaymentIntent(db, user, 'upgrade', order.amountCents, order.plan, order.interval));
 });

@@ -7,5 +7,5 @@ export const GET = paymentRoute<{ params: Promise<{ paymentId: string }> }>(asyn
   const { user } = await requireUser(db, request);
   const { paymentId } = await params;
   if (!/^[A-Za-z0-9_-]{1,64}$/.test(paymentId)) throw notFound();
-  return Response.json(await cryptoPaymentStatus(user.id, paymentId), { headers: noStore });
+  return Response.json(await cryptoPaymentStatus(db, user.id, paymentId), { headers: noStore });
 });

@@ -8,5 +8,5 @@ export const POST = paymentRoute<{ params: Promise<{ orderId: string }> }>(async
   const { user } = await requireUser(db, request);
   const { orderId } = await params;
   if (!/^[A-Za-z0-9-]{1,64}$/.test(orderId)) throw notFound('Order not found');
-  return Response.json(await capturePaypalOrder(user.id, orderId));
+  return Response.json(await capturePaypalOrder(db, user.id, orderId));
 });

@@ -1,13 +1,29 @@
 import crypto from 'node:crypto';
-import { startFakeServer } from './http-server';
+import { startFakeServer } from '../http-server';
 
 // Local servers for PayPal (REST Orders v2), Square (Payments API), a CoinGecko-style price API,
 // an Esplora BTC explorer and an Ethereum JSON-RPC node, answering in each one's wire format.
 
 const upperId = () => crypto.randomBytes(9).toString('hex').toUpperCase();
 
+interface PaypalAmount {
+  currency_code: string;
+  value: string;
+}
+
+interface PaypalOrder {
+  id: string;
+  status: string;
+  intent: string;
+  purchase_units: Array<{ reference_id: string; custom_id: string; amount: PaypalAmount }>;
+  create_time: string;
+  /** What the capture reports instead of the order's amount and COMPLETED (a test's choice). */
+  capturedAmount?: PaypalAmount;
+  captureStatus?: string;
+}
+
 export async function startFakePaypal(clientId = 'paypal-client', clientSecret = 'paypal-secret') {
-  const orders = new Map<string, any>();
+  const orders = new Map<string, PaypalOrder>();
   const tokens = new Set<string>();
   const authorized = (header: string | undefined) => Boolean(header && tokens.has(header.replace(/^Bearer /, '')));
   const unauthorized = { status: 401, body: { error: 'invalid_token', error_description: 'Token signature verification failed' } };
@@ -36,7 +52,7 @@ export async function startFakePaypal(clientId = 'paypal-client', clientSecret =
       (request) => {
         if (!authorized(request.headers.authorization)) return unauthorized;
         const body = JSON.parse(request.body);
-        const order = { id: upperId().slice(0, 17), status: 'CREATED', intent: body.intent, purchase_units: body.purchase_units, create_time: new Date().toISOString() };
+        const order: PaypalOrder = { id: upperId().slice(0, 17), status: 'CREATED', intent: body.intent, purchase_units: body.purchase_units, create_time: new Date().toISOString() };
         orders.set(order.id, order);
         return {
           status: 201,
@@ -65,7 +81,7 @@ export async function startFakePaypal(clientId = 'paypal-client', clientSecret =
         if (order.status === 'COMPLETED') return unprocessable('ORDER_ALREADY_CAPTURED', 'Order already captured.If \'intent=CAPTURE\' only one capture per order is allowed.');
         if (order.status !== 'APPROVED') return unprocessable('ORDER_NOT_APPROVED', 'Payer has not yet approved the Order for payment.');
         order.status = 'COMPLETED';
-        const unit = order.purchase_units[0];
+        const unit = order.purchase_units[0]!;
         return {
           status: 201,
           body: {
@@ -101,7 +117,9 @@ export async function startFakePaypal(clientId = 'paypal-client', clientSecret =
     orders,
     /** The payer approves the order in PayPal's window. */
     approve(orderId: string, overrides: { capturedAmount?: { currency_code: string; value: string }; captureStatus?: string } = {}) {
-      Object.assign(orders.get(orderId), { status: 'APPROVED', ...overrides });
+      const order = orders.get(orderId);
+      if (!order) throw new Error(`no order ${orderId}`);
+      Object.assign(order, { status: 'APPROVED', ...overrides });
     },
   };
 }
@@ -109,7 +127,7 @@ export async function startFakePaypal(clientId = 'paypal-client', clientSecret =
 export const squareNonces = { ok: 'cnon:card-nonce-ok', declined: 'cnon:card-nonce-declined' };
 
 export async function startFakeSquare(accessToken = 'square-token', locationId = 'L88917AVBK2S5') {
-  const byKey = new Map<string, any>();
+  const byKey = new Map<string, Record<string, unknown>>();
   const server = await startFakeServer([
     [
       'POST',
@@ -171,9 +189,15 @@ export async function startFakeCoinGecko(prices = { bitcoin: 90_000, ethereum: 3
   return { ...server, state, baseUrl: `${server.url}/api/v3` };
 }
 
+interface EsploraTx {
+  txid: string;
+  status: { confirmed: boolean; block_height?: number; block_hash?: string; block_time?: number };
+  [field: string]: unknown;
+}
+
 /** Esplora (Blockstream/mempool.space) for BTC: transactions paying an address and the tip height. */
 export async function startFakeEsplora() {
-  const state = { tip: 870_000, txs: new Map<string, any[]>() };
+  const state = { tip: 870_000, txs: new Map<string, EsploraTx[]>() };
   const server = await startFakeServer([
     ['GET', /^\/blocks\/tip\/height$/, () => ({ body: String(state.tip), headers: { 'content-type': 'text/plain' } })],
     ['GET', /^\/address\/([^/]+)\/txs$/, (request) => ({ body: state.txs.get(request.params[0]!) ?? [] })],
@@ -184,7 +208,7 @@ export async function startFakeEsplora() {
     /** A transaction paying `sats` to the address; blockHeight undefined = still in the mempool. */
     pay(address: string, sats: number, blockHeight?: number) {
       const txid = crypto.randomBytes(32).toString('hex');
-      const tx = {
+      const tx: EsploraTx = {
         txid,
         version: 2,
         locktime: 0,

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import Stripe from 'stripe';
-import { parseForm, startFakeServer, type FakeReply, type FakeRequest } from './http-server';
+import { startFakeServer, type FakeReply, type FakeRequest } from '../http-server';
 
 // A local server speaking the Stripe REST API's wire format for the calls lib/payments makes:
 // form-encoded requests, JSON objects and errors shaped like Stripe's. The test drives what
@@ -14,19 +14,124 @@ const stripeError = (status: number, type: string, message: string, code?: strin
   body: { error: { type, message, ...(code ? { code } : {}) } },
 });
 
+/** The fields of Stripe's form-encoded requests that this fake reads. */
+interface StripeForm {
+  id?: string;
+  email?: string;
+  name?: string;
+  customer?: string;
+  amount?: string;
+  currency?: string;
+  metadata?: Record<string, string>;
+  items?: Array<{ price_data?: { currency: string; product: string; unit_amount: string; recurring: { interval: string } } }>;
+  expand?: string[] | Record<string, string>;
+}
+
+/** A stored object the test names; a wrong id is a mistake in the test. */
+function stored<T>(objects: Map<string, T>, key: string | undefined): T {
+  const object = key === undefined ? undefined : objects.get(key);
+  if (object === undefined) throw new Error(`no object ${key}`);
+  return object;
+}
+
+type FormNode = Record<string, unknown> | unknown[];
+
+/** Stripe's form encoding (`items[0][price_data][currency]=usd`) back into nested objects and arrays. */
+function parseForm(body: string): StripeForm {
+  const root: Record<string, unknown> = {};
+  for (const [key, value] of new URLSearchParams(body)) {
+    const parts = key.replace(/\]/g, '').split('[');
+    let node: FormNode = root;
+    parts.forEach((part, index) => {
+      const fields = node as Record<string, unknown>;
+      if (index === parts.length - 1) fields[part] = value;
+      else node = (fields[part] ??= /^\d+$/.test(parts[index + 1]!) ? [] : {}) as FormNode;
+    });
+  }
+  return root as StripeForm;
+}
+
+interface FakeIntent {
+  id: string;
+  object: 'payment_intent';
+  amount: number;
+  amount_received: number;
+  currency: string;
+  customer: string | null;
+  client_secret: string;
+  created: number;
+  livemode: false;
+  metadata: Record<string, string>;
+  status: string;
+  last_payment_error: null;
+}
+
+interface FakeSubscription {
+  id: string;
+  object: 'subscription';
+  customer: string;
+  status: string;
+  cancel_at_period_end: boolean;
+  created: number;
+  metadata: Record<string, string>;
+  latest_invoice?: string;
+  items: {
+    object: 'list';
+    data: Array<{
+      id: string;
+      object: 'subscription_item';
+      current_period_start: number;
+      current_period_end: number;
+      price: { id: string; object: 'price'; currency: string; product: string; unit_amount: number; recurring: { interval: string; interval_count: number } };
+    }>;
+  };
+}
+
+function periodEndOf(start: number, interval: string) {
+  const date = new Date(start * 1000);
+  if (interval === 'year') date.setUTCFullYear(date.getUTCFullYear() + 1);
+  else date.setUTCMonth(date.getUTCMonth() + 1);
+  return Math.floor(date.getTime() / 1000);
+}
+
+type FakeInvoice = ReturnType<typeof invoiceObject>;
+
+function invoiceObject(subscription: FakeSubscription, intent: FakeIntent, periodStart: number, periodEnd: number) {
+  const item = subscription.items.data[0]!;
+  const amount = item.price.unit_amount;
+  return {
+    id: id('in'),
+    object: 'invoice',
+    amount_due: amount,
+    amount_paid: 0,
+    currency: item.price.currency,
+    customer: subscription.customer,
+    created: now(),
+    status: 'open',
+    confirmation_secret: { client_secret: intent.client_secret, type: 'payment_intent' },
+    parent: { type: 'subscription_details', quote_details: null, subscription_details: { subscription: subscription.id, metadata: subscription.metadata } },
+    lines: {
+      object: 'list',
+      data: [{ id: id('il'), object: 'line_item', amount, currency: item.price.currency, period: { start: periodStart, end: periodEnd } }],
+      has_more: false,
+    },
+    _intent: intent.id,
+  };
+}
+
 export async function startFakeStripe(secretKey = 'sk_test_fake') {
-  const customers = new Map<string, any>();
-  const products = new Map<string, any>();
-  const intents = new Map<string, any>();
-  const invoices = new Map<string, any>();
-  const subscriptions = new Map<string, any>();
+  const customers = new Map<string, { id: string; email: string | null; name: string | null }>();
+  const products = new Map<string, { id: string }>();
+  const intents = new Map<string, FakeIntent>();
+  const invoices = new Map<string, FakeInvoice>();
+  const subscriptions = new Map<string, FakeSubscription>();
 
   const authorized = (request: FakeRequest) => request.headers.authorization === `Bearer ${secretKey}`;
   const unauthorized = stripeError(401, 'invalid_request_error', 'Invalid API Key provided.');
 
   function newIntent(amount: number, currency: string, metadata: Record<string, string>, customer?: string) {
     const intentId = id('pi');
-    const intent = {
+    const intent: FakeIntent = {
       id: intentId,
       object: 'payment_intent',
       amount,
@@ -44,53 +149,27 @@ export async function startFakeStripe(secretKey = 'sk_test_fake') {
     return intent;
   }
 
-  function periodEndOf(start: number, interval: string) {
-    const date = new Date(start * 1000);
-    if (interval === 'year') date.setUTCFullYear(date.getUTCFullYear() + 1);
-    else date.setUTCMonth(date.getUTCMonth() + 1);
-    return Math.floor(date.getTime() / 1000);
-  }
-
-  function newInvoice(subscription: any, periodStart: number) {
-    const item = subscription.items.data[0];
-    const invoiceId = id('in');
-    const amount = item.price.unit_amount;
-    const intent = newIntent(amount, item.price.currency, {}, subscription.customer);
-    const invoice = {
-      id: invoiceId,
-      object: 'invoice',
-      amount_due: amount,
-      amount_paid: 0,
-      currency: item.price.currency,
-      customer: subscription.customer,
-      created: now(),
-      status: 'open',
-      confirmation_secret: { client_secret: intent.client_secret, type: 'payment_intent' },
-      parent: { type: 'subscription_details', quote_details: null, subscription_details: { subscription: subscription.id, metadata: subscription.metadata } },
-      lines: {
-        object: 'list',
-        data: [{ id: id('il'), object: 'line_item', amount, currency: item.price.currency, period: { start: periodStart, end: periodEndOf(periodStart, item.price.recurring.interval) } }],
-        has_more: false,
-      },
-      _intent: intent.id,
-    };
-    invoices.set(invoiceId, invoice);
+  function newInvoice(subscription: FakeSubscription, periodStart: number) {
+    const item = subscription.items.data[0]!;
+    const intent = newIntent(item.price.unit_amount, item.price.currency, {}, subscription.customer);
+    const invoice = invoiceObject(subscription, intent, periodStart, periodEndOf(periodStart, item.price.recurring.interval));
+    invoices.set(invoice.id, invoice);
     return invoice;
   }
 
-  const publicInvoice = (invoice: any) => {
+  const publicInvoice = (invoice: FakeInvoice) => {
     const { _intent, ...rest } = invoice;
     void _intent;
     return rest;
   };
 
-  function expandSubscription(subscription: any, expand: string[]) {
+  function expandSubscription(subscription: FakeSubscription, expand: string[]) {
     const latest = subscription.latest_invoice;
-    if (expand.some((path) => path.startsWith('latest_invoice'))) return { ...subscription, latest_invoice: publicInvoice(invoices.get(latest)) };
+    if (expand.some((path) => path.startsWith('latest_invoice'))) return { ...subscription, latest_invoice: publicInvoice(stored(invoices, latest)) };
     return subscription;
   }
 
-  const expandOf = (request: FakeRequest, form?: Record<string, any>) => [
+  const expandOf = (request: FakeRequest, form?: StripeForm) => [
     ...request.query.getAll('expand[]'),
     ...[...request.query.entries()].filter(([key]) => /^expand\[\d+\]$/.test(key)).map(([, value]) => value),
     ...(form?.expand ? (Array.isArray(form.expand) ? form.expand : Object.values(form.expand)) : []),
@@ -127,11 +206,11 @@ export async function startFakeStripe(secretKey = 'sk_test_fake') {
       (request) => {
         if (!authorized(request)) return unauthorized;
         const form = parseForm(request.body);
-        if (!customers.has(form.customer)) return stripeError(400, 'invalid_request_error', `No such customer: '${form.customer}'`, 'resource_missing');
+        if (!form.customer || !customers.has(form.customer)) return stripeError(400, 'invalid_request_error', `No such customer: '${form.customer}'`, 'resource_missing');
         const priceData = form.items?.[0]?.price_data;
         if (!priceData || !products.has(priceData.product)) return stripeError(400, 'invalid_request_error', `No such product: '${priceData?.product}'`, 'resource_missing');
         const start = now();
-        const subscription: any = {
+        const subscription: FakeSubscription = {
           id: id('sub'),
           object: 'subscription',
           customer: form.customer,
@@ -183,7 +262,7 @@ export async function startFakeStripe(secretKey = 'sk_test_fake') {
         const form = parseForm(request.body);
         const amount = Number(form.amount);
         if (!Number.isInteger(amount) || amount < 50) return stripeError(400, 'invalid_request_error', 'Amount must be at least $0.50 usd', 'amount_too_small');
-        return { body: newIntent(amount, form.currency, form.metadata ?? {}, form.customer) };
+        return { body: newIntent(amount, form.currency ?? '', form.metadata ?? {}, form.customer) };
       },
     ],
     [
@@ -215,8 +294,8 @@ export async function startFakeStripe(secretKey = 'sk_test_fake') {
     },
     /** The subscription's latest invoice is paid: invoice paid, intent succeeded, subscription active. */
     payLatestInvoice(subscriptionId: string) {
-      const subscription = subscriptions.get(subscriptionId);
-      const invoice = invoices.get(subscription.latest_invoice);
+      const subscription = stored(subscriptions, subscriptionId);
+      const invoice = stored(invoices, subscription.latest_invoice);
       this.succeedIntent(invoice._intent);
       Object.assign(invoice, { status: 'paid', amount_paid: invoice.amount_due });
       subscription.status = 'active';
@@ -224,16 +303,16 @@ export async function startFakeStripe(secretKey = 'sk_test_fake') {
     },
     /** The next billing period's invoice, paid (a renewal). */
     renew(subscriptionId: string) {
-      const subscription = subscriptions.get(subscriptionId);
-      const item = subscription.items.data[0];
+      const subscription = stored(subscriptions, subscriptionId);
+      const item = subscription.items.data[0]!;
       const invoice = newInvoice(subscription, item.current_period_end);
       item.current_period_start = item.current_period_end;
       item.current_period_end = invoice.lines.data[0]!.period.end;
       subscription.latest_invoice = invoice.id;
       return this.payLatestInvoice(subscriptionId);
     },
-    subscriptionObject(subscriptionId: string, changes: Record<string, unknown> = {}) {
-      return structuredClone({ ...subscriptions.get(subscriptionId), ...changes });
+    subscriptionObject(subscriptionId: string, changes: Partial<FakeSubscription> = {}) {
+      return structuredClone({ ...stored(subscriptions, subscriptionId), ...changes });
     },
   };
 }

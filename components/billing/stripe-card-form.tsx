@@ -1,0 +1,67 @@
+'use client';
+
+import { PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
+import type { Stripe, StripeElements, StripePaymentElementOptions } from '@stripe/stripe-js';
+import { type ReactNode, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { toast } from '@/components/ui/use-toast';
+
+const notReadyToast = { title: 'Payment Error', description: 'Payment system not ready', variant: 'destructive' } as const;
+
+/**
+ * The one Stripe Elements card form, used by the checkout, the billing page and /stripe-test: the
+ * fields Stripe renders and a pay button that reads 'Processing...' while `onPay` runs. Each page
+ * passes what confirming the payment means there; `children` are fields shown above the card.
+ */
+export function StripeCardForm({
+  payLabel,
+  onPay,
+  canPay = () => true,
+  isDisabled = false,
+  size,
+  elementOptions,
+  children,
+}: {
+  payLabel: string;
+  onPay: (stripe: Stripe, elements: StripeElements) => Promise<void>;
+  /** Checked first on submit; false stops the payment before it starts (the page explains why). */
+  canPay?: () => boolean;
+  isDisabled?: boolean;
+  size?: 'lg';
+  elementOptions?: StripePaymentElementOptions;
+  children?: ReactNode;
+}) {
+  const stripe = useStripe();
+  const elements = useElements();
+  const [isProcessing, setIsProcessing] = useState(false);
+
+  async function pay() {
+    if (!canPay()) return;
+    if (!stripe || !elements) {
+      toast(notReadyToast);
+      return;
+    }
+    setIsProcessing(true);
+    try {
+      await onPay(stripe, elements);
+    } finally {
+      setIsProcessing(false);
+    }
+  }
+
+  return (
+    <form
+      className="space-y-4"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void pay();
+      }}
+    >
+      {children}
+      <PaymentElement options={elementOptions} />
+      <Button type="submit" size={size} className="w-full" disabled={isDisabled || !stripe || !elements || isProcessing}>
+        {isProcessing ? 'Processing...' : payLabel}
+      </Button>
+    </form>
+  );
+}
