@@ -3,7 +3,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
-import { useAuth, userQueryKey } from '@/components/auth/use-auth';
+import { useAuth } from '@/components/auth/use-auth';
+import { userQueryKey } from '@/lib/auth/client';
 import { Button } from '@/components/ui/button';
 import { Field, FieldLabel } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
