@@ -6,6 +6,7 @@ import { getBus, type EventBus } from '../realtime/bus';
 import { formatBtc } from '../format';
 import { computeMetrics } from '../treasury/metrics';
 import { loadBtcMarket, recomputeMetrics } from '../treasury/metrics-store';
+import { companyMarketCap } from '../treasury/market-metrics';
 import { getDashboardStats, getSectorAllocation, metricsView } from '../treasury/queries';
 import { findCompanyInMessage } from './company-lookup';
 import { describeCompany } from './describe';
@@ -96,7 +97,7 @@ function trackedAnalysis(company: TrackedCompany, source: string): TreasuryAnaly
 }
 
 function trackedInfo(company: TrackedCompany, source: string): CompanyInfo {
-  const marketCapUsd = company.marketCapUsd ?? (company.sharePriceUsd && company.sharesOutstanding ? company.sharePriceUsd * company.sharesOutstanding : null);
+  const marketCapUsd = companyMarketCap(company);
   return {
     id: company.id,
     name: company.name,

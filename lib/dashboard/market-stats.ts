@@ -9,12 +9,6 @@ export interface PricePoint {
   priceUsd: number;
 }
 
-/** Percent change from a reference price to the latest; null when either is missing. */
-export function percentChange(latest: number | null | undefined, reference: number | null | undefined): number | null {
-  if (latest == null || reference == null || !(reference > 0)) return null;
-  return ((latest - reference) / reference) * 100;
-}
-
 /** A percent move, signed with one decimal ("+2.4%", "-1.2%", "0.0%"); "—" when unknown. */
 export function formatChange(value: number | null): string {
   if (value === null || !Number.isFinite(value)) return '—';

@@ -2,6 +2,7 @@ import type { Db } from '../db';
 import { formatBtc, formatMoney, sectorColor } from '../format';
 import { PdfDocumentBuilder } from '../pdf/document';
 import { sectorAllocation } from '../treasury/aggregates';
+import { companyMarketCap } from '../treasury/market-metrics';
 import { metricDefaults } from '../treasury/metrics';
 import { loadBtcPrice } from '../treasury/metrics-store';
 import { getTreasuryTrends } from '../treasury/queries';
@@ -83,7 +84,7 @@ export async function loadReportData(db: Db, periodDays: number | null, now = ne
       sector: row.sector ?? 'Other',
       btcHoldings: row.btcHoldings,
       avgCostUsd: row.avgCostUsd,
-      marketCapUsd: row.marketCapUsd ?? (row.sharePriceUsd && row.sharesOutstanding ? row.sharePriceUsd * row.sharesOutstanding : null),
+      marketCapUsd: companyMarketCap(row),
       flagged: row.flagged,
       healthGrade: row.metrics?.healthGrade ?? metricDefaults.healthGrade,
       aiRiskScore: row.metrics?.aiRiskScore ?? metricDefaults.aiRiskScore,

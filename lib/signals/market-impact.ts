@@ -1,6 +1,7 @@
 // Market impact of a signal (spec 001 §2 Market Impact Analysis panel, §3 Market analysis result),
 // computed from stored price history instead of the original's random numbers. Every figure that
 // the stored data cannot support is null with the reason, never a guess. Formulas: docs/metrics.md.
+import { percentChange } from '../market/percent-change';
 
 export interface PricePoint {
   at: Date;
@@ -83,10 +84,6 @@ export function lastAtOrBefore(points: readonly PricePoint[], at: Date): PricePo
   return found;
 }
 
-export function percentChange(from: number, to: number): number {
-  return ((to - from) / from) * 100;
-}
-
 /** One closing point per UTC day: the last reading of that day. */
 export function dailyCloses(points: readonly PricePoint[]): Map<string, number> {
   const closes = new Map<string, number>();
@@ -160,7 +157,7 @@ export function computeMarketImpact(input: MarketImpactInput): MarketImpact {
   const latest = points.at(-1) ?? null;
   const preAnnouncementPrice = before ? known(round(before.priceUsd)) : missing<number>(`no ${subjectName} stored before the signal`);
   const currentPrice = latest ? known(round(latest.priceUsd)) : missing<number>(`no ${subjectName} stored`);
-  const change = before && latest && latest.at.getTime() > before.at.getTime() ? percentChange(before.priceUsd, latest.priceUsd) : null;
+  const change = before && latest && latest.at.getTime() > before.at.getTime() ? percentChange({ from: before.priceUsd, to: latest.priceUsd }) : null;
   const percent = change === null ? missing<number>(before ? `no ${subjectName} stored after the signal` : `no ${subjectName} stored before the signal`) : known(round(change));
 
   // Volume: N days after the signal against the N days before it.
@@ -168,10 +165,8 @@ export function computeMarketImpact(input: MarketImpactInput): MarketImpact {
   const volumeBefore = sumVolume(points, detected - volumeWindowDays * day, detected);
   const volumeAfter = sumVolume(points, detected, detected + volumeWindowDays * day);
   const noVolume = `no traded volume stored for ${input.subject.symbol} in the ${volumeWindowDays} days ${volumeBefore ? 'after' : 'before'} the signal`;
-  const volumeIncrease =
-    volumeBefore && volumeAfter && volumeBefore.total > 0
-      ? known(round(percentChange(volumeBefore.total / volumeBefore.days, volumeAfter.total / volumeAfter.days), 1))
-      : missing<number>(noVolume);
+  const volumeChange = volumeBefore && volumeAfter ? percentChange({ from: volumeBefore.total / volumeBefore.days, to: volumeAfter.total / volumeAfter.days }) : null;
+  const volumeIncrease = volumeChange === null ? missing<number>(noVolume) : known(round(volumeChange, 1));
   const volumeSpike =
     volumeBefore && volumeAfter && volumeBefore.total > 0 ? known(round(volumeAfter.max / (volumeBefore.total / volumeBefore.days), 2)) : missing<number>(noVolume);
 
@@ -203,11 +198,11 @@ export function computeMarketImpact(input: MarketImpactInput): MarketImpact {
     input.btcHoldings && btcBefore && btcLatest && btcLatest.at.getTime() > btcBefore.at.getTime()
       ? known(Math.round(input.btcHoldings * (btcLatest.priceUsd - btcBefore.priceUsd)))
       : missing<number>(input.btcHoldings ? 'no BTC price stored on both sides of the signal' : 'the company holds no recorded BTC');
-  const btcChange = btcBefore && btcLatest && btcLatest.at.getTime() > btcBefore.at.getTime() ? percentChange(btcBefore.priceUsd, btcLatest.priceUsd) : null;
+  const btcChange = btcBefore && btcLatest && btcLatest.at.getTime() > btcBefore.at.getTime() ? percentChange({ from: btcBefore.priceUsd, to: btcLatest.priceUsd }) : null;
 
   // Outlook: the sign of the last week's trend; interval: 95 % band of the next week's move.
   const weekAgo = latest ? lastAtOrBefore(points, new Date(latest.at.getTime() - forecastDays * day)) : null;
-  const trend = weekAgo && latest && weekAgo !== latest ? percentChange(weekAgo.priceUsd, latest.priceUsd) : null;
+  const trend = weekAgo && latest && weekAgo !== latest ? percentChange({ from: weekAgo.priceUsd, to: latest.priceUsd }) : null;
   const shortTermForecast =
     trend === null
       ? missing<string>(`no ${subjectName} ${forecastDays} days before the latest one`)

@@ -3,7 +3,9 @@ import { isUniqueViolation } from '../ingest/db-errors';
 import { AppError } from '../http/errors';
 import { asDelivery } from '../notifications/delivery';
 import { activeSignalDays, signalView } from '../treasury/queries';
-import { computeMarketImpact, lastAtOrBefore, percentChange, type PricePoint } from './market-impact';
+import { companyMarketCap } from '../treasury/market-metrics';
+import { percentChange } from '../market/percent-change';
+import { computeMarketImpact, lastAtOrBefore, type PricePoint } from './market-impact';
 import type { AlertBody, FilingDto, MarketImpactDto, SignalDetailDto, SignalSummaryDto, WatchlistBody } from './schema';
 import { computeTrackRecord, pumpCheck, pumpTradingDays, trackRecordWindowDays } from './track-record';
 
@@ -174,12 +176,13 @@ export async function getMarketImpact(db: Db, id: string, now = new Date()): Pro
       for (const points of bySymbol.values()) {
         const before = lastAtOrBefore(points, new Date(signal.detectedAt.getTime() - 1));
         const latest = points.at(-1)!;
-        if (before && latest.at > before.at) sectorChanges.push(percentChange(before.priceUsd, latest.priceUsd));
+        const change = before && latest.at > before.at ? percentChange({ from: before.priceUsd, to: latest.priceUsd }) : null;
+        if (change !== null) sectorChanges.push(change);
       }
     }
   }
 
-  const marketCap = company ? (company.marketCapUsd ?? (company.sharePriceUsd && company.sharesOutstanding ? company.sharePriceUsd * company.sharesOutstanding : null)) : null;
+  const marketCap = company ? companyMarketCap(company) : null;
   const impact = computeMarketImpact({
     detectedAt: signal.detectedAt,
     confidence: signal.confidence,

@@ -3,6 +3,7 @@ import { databaseProvider } from '../env';
 import { latestQuote } from '../market/quote';
 import { healthDistribution, sectorAllocation } from './aggregates';
 import { comparisonHoldingSources } from './flags';
+import { companyMarketCap } from './market-metrics';
 import { metricDefaults, type CompanyMetrics } from './metrics';
 import { loadBtcPrice, parseDefaults, parseMarketInputs, parseMnavHistory } from './metrics-store';
 import { isStorableDate, signalTypes } from './params';
@@ -154,10 +155,6 @@ function missingInputsOf(metrics: NonNullable<CompanyRow['metrics']>): MetricsVi
   return (Object.keys(known) as MetricsView['missingInputs']).filter((name) => !known[name]);
 }
 
-function marketCapOf(company: CompanyRow): number | null {
-  return company.marketCapUsd ?? (company.sharePriceUsd && company.sharesOutstanding ? company.sharePriceUsd * company.sharesOutstanding : null);
-}
-
 function provenanceOf(company: CompanyRow) {
   return {
     source: company.source,
@@ -169,7 +166,7 @@ function provenanceOf(company: CompanyRow) {
 
 function companyView(company: CompanyRow, btcPriceUsd: number | null) {
   // The point-in-time market cap of the mNAV date; a figure given with the company (chat) otherwise.
-  const marketCap = company.metrics?.marketCapUsd ?? marketCapOf(company);
+  const marketCap = company.metrics?.marketCapUsd ?? companyMarketCap(company);
   const currentValue = btcPriceUsd ? company.btcHoldings * btcPriceUsd : null;
   return {
     id: company.id,
