@@ -5,17 +5,17 @@ import { Clock, DollarSign, MousePointerClick, Percent, UserCheck, Users } from 
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
-import { formatDollars, formatPercent } from '@/lib/affiliate/format';
+import { formatRate, formatUsdWithCents } from '@/lib/format';
 import { affiliateKeys, fetchAffiliateStats } from '@/lib/affiliate/queries';
 import type { AffiliateStats } from '@/lib/affiliate/schema';
 
 const cards: { key: keyof AffiliateStats; label: string; icon: React.ReactNode; format: (value: number) => string; hint: string }[] = [
   { key: 'totalReferrals', label: 'Total Referrals', icon: <Users />, format: String, hint: 'Accounts registered through your links' },
   { key: 'activeReferrals', label: 'Active Referrals', icon: <UserCheck />, format: String, hint: 'Referred accounts on a subscription or trial' },
-  { key: 'totalCommissions', label: 'Total Commissions', icon: <DollarSign />, format: formatDollars, hint: 'Earned to date, paid and pending' },
-  { key: 'pendingCommissions', label: 'Pending Commissions', icon: <Clock />, format: formatDollars, hint: 'Earned, not yet paid out' },
-  { key: 'conversionRate', label: 'Conversion Rate', icon: <Percent />, format: formatPercent, hint: 'Referrals who made a first payment' },
-  { key: 'clickThroughRate', label: 'Click-Through Rate', icon: <MousePointerClick />, format: formatPercent, hint: 'Link clicks that became sign-ups' },
+  { key: 'totalCommissions', label: 'Total Commissions', icon: <DollarSign />, format: formatUsdWithCents, hint: 'Earned to date, paid and pending' },
+  { key: 'pendingCommissions', label: 'Pending Commissions', icon: <Clock />, format: formatUsdWithCents, hint: 'Earned, not yet paid out' },
+  { key: 'conversionRate', label: 'Conversion Rate', icon: <Percent />, format: formatRate, hint: 'Referrals who made a first payment' },
+  { key: 'clickThroughRate', label: 'Click-Through Rate', icon: <MousePointerClick />, format: formatRate, hint: 'Link clicks that became sign-ups' },
 ];
 
 /** The six figures of the Dashboard tab, from the user's own links. */

@@ -1,6 +1,6 @@
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
-import { formatPrice } from '@/lib/affiliate/format';
+import { formatUsd } from '@/lib/format';
 import { commissionCents, type PlanCommission } from '@/lib/affiliate/program';
 
 /** A plan-by-plan commission table; the dashboard and resources tabs each pass their own prices. */
@@ -24,9 +24,9 @@ export function CommissionRates({ title, plans }: { title: string; plans: readon
             {plans.map(({ plan, monthlyPriceCents }) => (
               <TableRow key={plan}>
                 <TableCell className="font-medium">{plan}</TableCell>
-                <TableCell className="tabular-nums">{formatPrice(monthlyPriceCents)} per month</TableCell>
+                <TableCell className="tabular-nums">{formatUsd(monthlyPriceCents / 100)} per month</TableCell>
                 <TableCell className="text-right font-medium text-success tabular-nums">
-                  ({formatPrice(commissionCents(monthlyPriceCents))} commission)
+                  ({formatUsd(commissionCents(monthlyPriceCents) / 100)} commission)
                 </TableCell>
               </TableRow>
             ))}

@@ -5,10 +5,9 @@ import { Bar, BarChart, CartesianGrid, Cell, ResponsiveContainer, Tooltip, XAxis
 import { UnknownValue } from '@/components/market/market-figure';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
-import { formatBtc, riskColorClass } from '@/lib/format';
+import { formatBtc, formatDay, formatMultiple, riskColorClass } from '@/lib/format';
 import { getJson } from '@/lib/http/api-client';
 import { riskHistogram } from '@/lib/reports/figures';
-import { formatDay, formatMultiple } from '@/lib/treasury/market-format';
 import type { HoldingRow } from './analytics-queries';
 import { axisProps, ChartPanel, tooltipStyle } from './chart-panel';
 

@@ -18,7 +18,8 @@ import { productName } from '@/lib/brand';
 import { type BillingInterval, findPlan, type Plan } from '@/lib/payments/plans';
 import { formatCardNumber, formatCvc, formatExpiry } from './card-format';
 import { confirmDemoPayment } from './payment-api';
-import { formatUsd, subscriptionAmount } from './plan-display';
+import { formatUsd } from '@/lib/format';
+import { subscriptionAmount } from './plan-display';
 import { stripeFor } from './stripe-loader';
 import { usePaymentConfig } from './use-payment-config';
 

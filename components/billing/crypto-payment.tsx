@@ -23,7 +23,8 @@ import {
   paymentKeys,
 } from './payment-api';
 import type { PaymentPanelProps } from './payment-result';
-import { cryptoAmount, formatCountdown, formatUsd } from './plan-display';
+import { formatUsd } from '@/lib/format';
+import { cryptoAmount, formatCountdown } from './plan-display';
 
 // Spec 001 §3: the rates the page uses when the rates call fails.
 const fallbackRates: Record<CryptoCurrency, number> = { BTC: 43250, ETH: 2650 };

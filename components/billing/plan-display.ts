@@ -1,10 +1,5 @@
+import { formatUsd } from '@/lib/format';
 import { type BillingInterval, type Plan, planFromAnyName, priceCents, yearlyFigures } from '@/lib/payments/plans';
-
-/** USD for the payment screens: whole dollars without cents ($49), otherwise two decimals ($529.20, $8,991). */
-export function formatUsd(amount: number): string {
-  const hasCents = Math.round(amount * 100) % 100 !== 0;
-  return `$${amount.toLocaleString('en-US', { minimumFractionDigits: hasCents ? 2 : 0, maximumFractionDigits: 2 })}`;
-}
 
 /** What a plans-page card shows for the chosen interval (spec 001 §5 Yearly pricing). */
 export function planCardPricing(plan: Plan, interval: BillingInterval) {

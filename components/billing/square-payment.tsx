@@ -8,7 +8,7 @@ import { toast } from '@/components/ui/use-toast';
 import { PaymentUnavailable } from './not-configured';
 import { fetchSquareConfig, messageOf, paymentKeys, processSquarePayment } from './payment-api';
 import type { PaymentPanelProps } from './payment-result';
-import { formatUsd } from './plan-display';
+import { formatUsd } from '@/lib/format';
 import type { TokenResult } from './square-card-form';
 
 const SquareCardForm = dynamic(() => import('./square-card-form'), {

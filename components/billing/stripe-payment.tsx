@@ -8,7 +8,7 @@ import { toast } from '@/components/ui/use-toast';
 import { PaymentUnavailable } from './not-configured';
 import { confirmStripePayment } from './payment-api';
 import type { PaymentPanelProps } from './payment-result';
-import { formatUsd } from './plan-display';
+import { formatUsd } from '@/lib/format';
 import { stripeFor } from './stripe-loader';
 
 /** Card payment through Stripe Elements, with the intent the page created when the plan was selected. */

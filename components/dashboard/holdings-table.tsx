@@ -13,8 +13,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@
 import { applyDashboardFilter, quickFilters } from '@/lib/dashboard/filters';
 import type { HoldingRecord } from '@/lib/dashboard/load';
 import { dashboardKeys } from '@/lib/dashboard/query-keys';
-import { formatMoney, riskColorClass } from '@/lib/format';
-import { formatDay, formatMultiple } from '@/lib/treasury/market-format';
+import { formatDay, formatMoney, formatMultiple, riskColorClass } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import { useDashboardFilter } from './dashboard-filter';
 
