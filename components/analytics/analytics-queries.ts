@@ -1,4 +1,4 @@
-import type { CompanyView } from '@/lib/treasury/queries';
+import type { CompanyView } from '@/lib/treasury/repository';
 
 // Shapes of the analytics endpoints the Analytics tabs read (spec 001 §7).
 

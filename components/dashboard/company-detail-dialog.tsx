@@ -16,7 +16,7 @@ import { unrealizedGain } from '@/lib/dashboard/stress-test';
 import { formatBtc, formatDay, formatMoney, formatMultiple, formatPercent, formatRelativeTime, riskColorClass } from '@/lib/format';
 import { marketFormulas } from '@/lib/treasury/market-formulas';
 import type { Figure as MarketFigure } from '@/lib/treasury/market-metrics';
-import type { getCompanyDetail } from '@/lib/treasury/queries';
+import type { getCompanyDetail } from '@/lib/treasury/repository';
 import { cn } from '@/lib/utils';
 
 type CompanyDetail = NonNullable<Awaited<ReturnType<typeof getCompanyDetail>>>;

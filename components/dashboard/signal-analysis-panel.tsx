@@ -14,7 +14,7 @@ import type { HoldingRecord } from '@/lib/dashboard/load';
 import { dashboardKeys, polling } from '@/lib/dashboard/query-keys';
 import { rankPanelSignals, signalStrength } from '@/lib/dashboard/signal-strength';
 import { formatRelativeTime } from '@/lib/format';
-import type { signalView } from '@/lib/treasury/queries';
+import type { signalView } from '@/lib/signals/repository';
 import { useDashboardFilter } from './dashboard-filter';
 
 type SignalRecord = ReturnType<typeof signalView>;

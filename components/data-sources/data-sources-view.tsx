@@ -1,7 +1,7 @@
 import { Activity, Database, Gauge, Radio } from 'lucide-react';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
-import type { DataSourcesResponse } from '@/lib/data-sources/catalogue';
+import type { DataSourcesResponse } from '@/lib/data-sources/schema';
 import { SourceCard } from './source-card';
 
 const tabs = [

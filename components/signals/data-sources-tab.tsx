@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import type { DataSourcesResponse } from '@/lib/data-sources/catalogue';
+import type { DataSourcesResponse } from '@/lib/data-sources/schema';
 import { type SourceState, sourceStateLabels } from '@/lib/data-sources/labels';
 import { getJson } from '@/lib/http/api-client';
 

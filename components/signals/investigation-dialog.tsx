@@ -11,7 +11,7 @@ import { toast } from '@/components/ui/use-toast';
 import { formatRelativeTime } from '@/lib/format';
 import { ApiError } from '@/lib/http/api-client';
 import { capitalize, displayCompanyName, severityColorClass, sourceColorClass } from '@/lib/signals/display';
-import { addToWatchlist, createAlertRule, fetchSignalDetail, saveBlob, signalKeys } from '@/lib/signals/queries';
+import { addToWatchlist, createAlertRule, fetchSignalDetail, saveBlob, signalKeys } from '@/lib/signals/client';
 import type { SignalDto } from '@/lib/signals/schema';
 import type { PumpCheck, TrackRecord } from '@/lib/signals/track-record';
 import { cn } from '@/lib/utils';

@@ -11,7 +11,7 @@ import { formatMoney } from '@/lib/format';
 import { ApiError } from '@/lib/http/api-client';
 import { displayCompanyName, signedPercent } from '@/lib/signals/display';
 import type { Figure } from '@/lib/signals/market-impact';
-import { createAlertRule, fetchMarketImpact, saveBlob } from '@/lib/signals/queries';
+import { createAlertRule, fetchMarketImpact, saveBlob } from '@/lib/signals/client';
 import type { MarketImpactDto, SignalDto } from '@/lib/signals/schema';
 
 /** Steps shown while the server computes; the bar stops short of 100 % until the answer is in. */

@@ -5,7 +5,7 @@ import { ExternalLink, FileX } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { fetchSignalFiling, signalKeys } from '@/lib/signals/queries';
+import { fetchSignalFiling, signalKeys } from '@/lib/signals/client';
 import type { SignalDto } from '@/lib/signals/schema';
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' });

@@ -7,7 +7,7 @@ import { formatBtc } from '../format';
 import { computeMetrics } from '../treasury/metrics';
 import { loadBtcMarket, recomputeMetrics } from '../treasury/metrics-store';
 import { companyMarketCap } from '../treasury/market-metrics';
-import { getDashboardStats, getSectorAllocation, metricsView } from '../treasury/queries';
+import { getDashboardStats, getSectorAllocation, metricsView } from '../treasury/repository';
 import { findCompanyInMessage } from './company-lookup';
 import { describeCompany } from './describe';
 import { completeChat, readLlmConfig, systemPrompt } from './llm';

@@ -1,5 +1,5 @@
 import type { Db } from '../db';
-import { confirmedCompanyWhere, getDashboardStats, getHealthDistribution, getSectorAllocation, listDiscoveries, listHoldings } from '../treasury/queries';
+import { confirmedCompanyWhere, getDashboardStats, getHealthDistribution, getSectorAllocation, listDiscoveries, listHoldings } from '../treasury/repository';
 import { readIngestConfig } from '../ingest/config';
 import { percentChange } from '../market/percent-change';
 import { companyMarketCap } from '../treasury/market-metrics';

@@ -1,7 +1,7 @@
 import { db } from '../db';
 import { seedAll } from '../db/seed-all';
 import { resetDatabase } from '../testing/database';
-import { getDashboardStats } from '../treasury/queries';
+import { getDashboardStats } from '../treasury/repository';
 import { buildReport, loadReportData } from './generate';
 
 // Issue 12 on the real seed: the data-health (Health Analysis) report names each flag's own check and

@@ -5,7 +5,7 @@ import { sectorAllocation } from '../treasury/aggregates';
 import { companyMarketCap } from '../treasury/market-metrics';
 import { metricDefaults } from '../treasury/metrics';
 import { loadBtcPrice } from '../treasury/metrics-store';
-import { getTreasuryTrends } from '../treasury/queries';
+import { getTreasuryTrends } from '../treasury/repository';
 import {
   average,
   countBy,

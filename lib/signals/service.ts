@@ -2,7 +2,7 @@ import type { Db } from '../db';
 import { isUniqueViolation } from '../ingest/db-errors';
 import { AppError } from '../http/errors';
 import { asDelivery } from '../notifications/delivery';
-import { activeSignalDays, signalView } from '../treasury/queries';
+import { activeSignalDays, signalView } from './repository';
 import { companyMarketCap } from '../treasury/market-metrics';
 import { percentChange } from '../market/percent-change';
 import { computeMarketImpact, lastAtOrBefore, type PricePoint } from './market-impact';
