@@ -3,12 +3,10 @@
 import { Download, FileSpreadsheet, FileText } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
+import { analyticsExportUrl } from '@/lib/analytics/client';
 
 /** Export Report: a PDF summary or every company's metrics as CSV, downloaded by navigation. */
 export function ExportReportMenu() {
-  const download = (format: 'pdf' | 'csv') => {
-    window.location.href = `/api/analytics/export?format=${format}`;
-  };
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
@@ -18,13 +16,17 @@ export function ExportReportMenu() {
         </Button>
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end">
-        <DropdownMenuItem onSelect={() => download('pdf')}>
-          <FileText aria-hidden="true" />
-          PDF summary
+        <DropdownMenuItem asChild>
+          <a href={analyticsExportUrl('pdf')}>
+            <FileText aria-hidden="true" />
+            PDF summary
+          </a>
         </DropdownMenuItem>
-        <DropdownMenuItem onSelect={() => download('csv')}>
-          <FileSpreadsheet aria-hidden="true" />
-          Companies CSV
+        <DropdownMenuItem asChild>
+          <a href={analyticsExportUrl('csv')}>
+            <FileSpreadsheet aria-hidden="true" />
+            Companies CSV
+          </a>
         </DropdownMenuItem>
       </DropdownMenuContent>
     </DropdownMenu>

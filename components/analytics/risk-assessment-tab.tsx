@@ -6,15 +6,14 @@ import { UnknownValue } from '@/components/market/market-figure';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatBtc, formatDay, formatMultiple, riskColorClass } from '@/lib/format';
-import { getJson } from '@/lib/http/api-client';
 import { riskHistogram } from '@/lib/reports/figures';
-import type { HoldingRow } from './analytics-queries';
+import { analyticsKeys, fetchHoldings, type HoldingRow } from '@/lib/analytics/client';
 import { axisProps, ChartPanel, tooltipStyle } from './chart-panel';
 
 const bandColors: Record<string, string> = { '7-8.5': '#f59e0b', '8.5-10': '#ef4444' };
 
 export function RiskAssessmentTab() {
-  const holdings = useQuery({ queryKey: ['/api/treasury/holdings?limit=1000'], queryFn: () => getJson<HoldingRow[]>('/api/treasury/holdings?limit=1000') as Promise<HoldingRow[]> });
+  const holdings = useQuery({ queryKey: analyticsKeys.holdings, queryFn: fetchHoldings });
   const highest = [...(holdings.data ?? [])].sort((a, b) => b.metrics.aiRiskScore - a.metrics.aiRiskScore || b.btcHoldings - a.btcHoldings).slice(0, 10);
   return (
     <div className="grid gap-4 lg:grid-cols-2">

@@ -11,7 +11,7 @@ import { chartTooltipStyle } from '@/components/ui/chart-tooltip-style';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Skeleton } from '@/components/ui/skeleton';
 import type { DashboardStats } from '@/lib/dashboard/load';
-import { dashboardKeys } from '@/lib/dashboard/query-keys';
+import { dashboardKeys } from '@/lib/dashboard/client';
 import { unrealizedGain } from '@/lib/dashboard/stress-test';
 import { formatBtc, formatDay, formatMoney, formatMultiple, formatPercent, formatRelativeTime, riskColorClass } from '@/lib/format';
 import { marketFormulas } from '@/lib/treasury/market-formulas';

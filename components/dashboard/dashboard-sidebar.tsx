@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import type { BtcMoves, DashboardStats } from '@/lib/dashboard/load';
 import { formatChange, marketValueText, movePeriodLabels } from '@/lib/dashboard/market-stats';
-import { dashboardKeys } from '@/lib/dashboard/query-keys';
+import { dashboardKeys } from '@/lib/dashboard/client';
 import { quickFilters } from '@/lib/dashboard/filters';
 import { formatBtc, formatMoney } from '@/lib/format';
 import { cn } from '@/lib/utils';

@@ -12,7 +12,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { applyDashboardFilter, quickFilters } from '@/lib/dashboard/filters';
 import type { HoldingRecord } from '@/lib/dashboard/load';
-import { dashboardKeys } from '@/lib/dashboard/query-keys';
+import { dashboardKeys } from '@/lib/dashboard/client';
 import { formatDay, formatMoney, formatMultiple, riskColorClass } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import { useDashboardFilter } from './dashboard-filter';

@@ -11,7 +11,7 @@ import { Progress } from '@/components/ui/progress';
 import { Skeleton } from '@/components/ui/skeleton';
 import { applyDashboardFilter, isRecent } from '@/lib/dashboard/filters';
 import type { HoldingRecord } from '@/lib/dashboard/load';
-import { dashboardKeys, polling } from '@/lib/dashboard/query-keys';
+import { dashboardKeys, polling } from '@/lib/dashboard/client';
 import { rankPanelSignals, signalStrength } from '@/lib/dashboard/signal-strength';
 import { formatRelativeTime } from '@/lib/format';
 import type { signalView } from '@/lib/signals/repository';

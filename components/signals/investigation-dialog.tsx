@@ -11,7 +11,7 @@ import { toast } from '@/components/ui/use-toast';
 import { formatRelativeTime } from '@/lib/format';
 import { ApiError } from '@/lib/http/api-client';
 import { capitalize, displayCompanyName, severityColorClass, sourceColorClass } from '@/lib/signals/display';
-import { addToWatchlist, createAlertRule, fetchSignalDetail, saveBlob, signalKeys } from '@/lib/signals/client';
+import { addToWatchlist, createAlertRule, fetchSignalDetail, fetchSignalReport, saveBlob, signalKeys } from '@/lib/signals/client';
 import type { SignalDto } from '@/lib/signals/schema';
 import type { PumpCheck, TrackRecord } from '@/lib/signals/track-record';
 import { cn } from '@/lib/utils';
@@ -93,9 +93,7 @@ export function InvestigationDialog({
   const exportReport = async () => {
     toast({ title: 'Generating Report', description: 'Compiling the investigation report...' });
     try {
-      const [response] = await Promise.all([fetch(`/api/signals/${encodeURIComponent(signal.id)}/report`, { credentials: 'include' }), wait(2000)]);
-      if (!response.ok) throw new ApiError(response.status, await response.text(), response.statusText);
-      const blob = await response.blob();
+      const [blob] = await Promise.all([fetchSignalReport(signal.id), wait(2000)]);
       toast({ title: 'Report Ready', description: 'Your investigation report is downloading.', variant: 'success' });
       saveBlob(blob, `signal-investigation-${signal.id}-${Date.now()}.pdf`);
     } catch (error) {

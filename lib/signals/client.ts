@@ -40,6 +40,11 @@ export const fetchMarketImpact = async (id: string) => (await getJson<MarketImpa
 export const addToWatchlist = (signalId: string) => apiRequest('POST', '/api/watchlist', { signalId });
 export const createAlertRule = (body: { kind: 'signal' | 'price'; companyId?: string; signalId?: string }) => apiRequest('POST', '/api/alerts', body);
 
+/** The investigation report of a signal, as a PDF blob (a download: not JSON). */
+export async function fetchSignalReport(id: string): Promise<Blob> {
+  return (await apiRequest('GET', `/api/signals/${encodeURIComponent(id)}/report`)).blob();
+}
+
 /** Saves a blob under a file name through a temporary object URL. */
 export function saveBlob(blob: Blob, fileName: string) {
   const url = URL.createObjectURL(blob);
