@@ -19,6 +19,11 @@ export function formatUsd(amount: number): string {
   return `$${amount.toLocaleString('en-US', { minimumFractionDigits: hasCents ? 2 : 0, maximumFractionDigits: 2 })}`;
 }
 
+/** A price in dollars with up to two decimals: $1,234.57, $0.5. */
+export function formatPrice(value: number): string {
+  return `$${value.toLocaleString('en-US', { maximumFractionDigits: 2 })}`;
+}
+
 /** USD always with cents: $49.50, $1,200.00. */
 export function formatUsdWithCents(amount: number): string {
   return usdWithCents.format(amount);
@@ -106,7 +111,7 @@ const plainNumber = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 })
 
 /** A market metric's input by its name: a price in dollars, a cap, debt or cash compact, holdings in BTC. */
 export function formatInputValue(name: string, value: number): string {
-  if (/price/i.test(name)) return `$${plainNumber.format(value)}`;
+  if (/price/i.test(name)) return formatPrice(value);
   if (/cap|debt|cash|preferred/i.test(name)) return `$${compactNumber.format(value)}`;
   if (/BTC held|holdings/i.test(name)) return `${plainNumber.format(value)} BTC`;
   return compactNumber.format(value);

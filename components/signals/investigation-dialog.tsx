@@ -9,9 +9,8 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { toast } from '@/components/ui/use-toast';
 import { formatRelativeTime } from '@/lib/format';
-import { ApiError } from '@/lib/http/api-client';
 import { capitalize, displayCompanyName, severityColorClass, sourceColorClass } from '@/lib/signals/display';
-import { addToWatchlist, createAlertRule, fetchSignalDetail, fetchSignalReport, saveBlob, signalKeys } from '@/lib/signals/client';
+import { actionErrorText, addToWatchlist, createAlertRule, fetchSignalDetail, fetchSignalReport, saveBlob, signalKeys } from '@/lib/signals/client';
 import type { SignalDto } from '@/lib/signals/schema';
 import type { PumpCheck, TrackRecord } from '@/lib/signals/track-record';
 import { cn } from '@/lib/utils';
@@ -38,11 +37,6 @@ function PumpCheckLine({ check }: { check: PumpCheck | undefined }) {
 }
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-function errorText(error: unknown): string {
-  if (error instanceof ApiError) return error.serverMessage ?? error.message;
-  return error instanceof Error ? error.message : 'Please try again.';
-}
 
 function Detail({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -74,7 +68,7 @@ export function InvestigationDialog({
       await Promise.all([createAlertRule({ kind: 'signal', signalId: signal.id, ...(signal.companyId ? { companyId: signal.companyId } : {}) }), wait(1000)]);
       toast({ title: 'Alerts Configured', description: `You will be notified of new signals for ${company}.`, variant: 'success' });
     } catch (error) {
-      toast({ title: 'Alert Setup Failed', description: errorText(error), variant: 'destructive' });
+      toast({ title: 'Alert Setup Failed', description: actionErrorText(error), variant: 'destructive' });
     }
   };
 
@@ -86,7 +80,7 @@ export function InvestigationDialog({
       await wait(1000);
       toast({ title: 'Watchlist Updated', description: 'You will receive updates on this signal.', variant: 'success' });
     } catch (error) {
-      toast({ title: 'Watchlist Update Failed', description: errorText(error), variant: 'destructive' });
+      toast({ title: 'Watchlist Update Failed', description: actionErrorText(error), variant: 'destructive' });
     }
   };
 
@@ -97,7 +91,7 @@ export function InvestigationDialog({
       toast({ title: 'Report Ready', description: 'Your investigation report is downloading.', variant: 'success' });
       saveBlob(blob, `signal-investigation-${signal.id}-${Date.now()}.pdf`);
     } catch (error) {
-      toast({ title: 'Report Failed', description: errorText(error), variant: 'destructive' });
+      toast({ title: 'Report Failed', description: actionErrorText(error), variant: 'destructive' });
     }
   };
 

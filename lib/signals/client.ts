@@ -1,4 +1,4 @@
-import { apiRequest, getJson } from '@/lib/http/api-client';
+import { ApiError, apiRequest, getJson } from '@/lib/http/api-client';
 import type { FilingDto, MarketImpactDto, SignalDetailDto, SignalDto, SignalSummaryDto } from './schema';
 
 // React-query keys and fetchers of the Signals screen (browser side).
@@ -43,6 +43,12 @@ export const createAlertRule = (body: { kind: 'signal' | 'price'; companyId?: st
 /** The investigation report of a signal, as a PDF blob (a download: not JSON). */
 export async function fetchSignalReport(id: string): Promise<Blob> {
   return (await apiRequest('GET', `/api/signals/${encodeURIComponent(id)}/report`)).blob();
+}
+
+/** What a toast says when a signal action fails: the server's message when it gave one. */
+export function actionErrorText(error: unknown): string {
+  if (error instanceof ApiError) return error.serverMessage ?? error.message;
+  return error instanceof Error ? error.message : 'Please try again.';
 }
 
 /** Saves a blob under a file name through a temporary object URL. */
