@@ -10,7 +10,7 @@ import { Badge } from '@/components/ui/badge';
 import { chartTooltipStyle } from '@/components/ui/chart-tooltip-style';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Skeleton } from '@/components/ui/skeleton';
-import type { DashboardStats } from '@/lib/dashboard/load';
+import type { DashboardStats } from '@/lib/dashboard/repository';
 import { dashboardKeys } from '@/lib/dashboard/client';
 import { unrealizedGain } from '@/lib/dashboard/stress-test';
 import { formatBtc, formatDay, formatMoney, formatMultiple, formatPercent, formatRelativeTime, riskColorClass } from '@/lib/format';

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Filter, X } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import type { BtcMoves, DashboardStats } from '@/lib/dashboard/load';
+import type { BtcMoves, DashboardStats } from '@/lib/dashboard/repository';
 import { formatChange, marketValueText, movePeriodLabels } from '@/lib/dashboard/market-stats';
 import { dashboardKeys } from '@/lib/dashboard/client';
 import { quickFilters } from '@/lib/dashboard/filters';

@@ -11,7 +11,7 @@ import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { applyDashboardFilter, quickFilters } from '@/lib/dashboard/filters';
-import type { HoldingRecord } from '@/lib/dashboard/load';
+import type { HoldingRecord } from '@/lib/dashboard/repository';
 import { dashboardKeys } from '@/lib/dashboard/client';
 import { formatDay, formatMoney, formatMultiple, riskColorClass } from '@/lib/format';
 import { cn } from '@/lib/utils';

@@ -3,7 +3,7 @@ import Link from 'next/link';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import type { DiscoveryRecord } from '@/lib/dashboard/load';
+import type { DiscoveryRecord } from '@/lib/dashboard/repository';
 import { formatRelativeTime } from '@/lib/format';
 
 const priorityVariant = { high: 'destructive', medium: 'warning', low: 'secondary' } as const;

@@ -10,7 +10,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Progress } from '@/components/ui/progress';
 import { Skeleton } from '@/components/ui/skeleton';
 import { applyDashboardFilter, isRecent } from '@/lib/dashboard/filters';
-import type { HoldingRecord } from '@/lib/dashboard/load';
+import type { HoldingRecord } from '@/lib/dashboard/repository';
 import { dashboardKeys, polling } from '@/lib/dashboard/client';
 import { rankPanelSignals, signalStrength } from '@/lib/dashboard/signal-strength';
 import { formatRelativeTime } from '@/lib/format';

@@ -3,7 +3,7 @@ import Link from 'next/link';
 import { FlagBadge } from '@/components/shared/flag-badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import type { HoldingRecord } from '@/lib/dashboard/load';
+import type { HoldingRecord } from '@/lib/dashboard/repository';
 import { formatBtc, formatMoney } from '@/lib/format';
 
 /** The five largest holders (spec 001 §2's "Top 100 Bitcoin Treasuries" card), from stored holdings. */
