@@ -49,7 +49,7 @@ export function riskLevel(score: number): RiskLevel {
   return 'low';
 }
 
-export const riskTextClass: Record<RiskLevel, string> = {
+const riskTextClass: Record<RiskLevel, string> = {
   high: 'text-red-600 dark:text-red-400',
   medium: 'text-amber-600 dark:text-amber-400',
   low: 'text-emerald-600 dark:text-emerald-400',
@@ -60,7 +60,7 @@ export function riskColorClass(score: number): string {
 }
 
 /** Sector colours (Technology, Mining, Financial, Healthcare, Other), as hex for charts. */
-export const sectorColors: Record<string, string> = {
+const sectorColors: Record<string, string> = {
   Technology: '#3b82f6',
   Mining: '#f59e0b',
   Financial: '#10b981',

@@ -35,7 +35,7 @@ type MnavSort = 'none' | 'desc' | 'asc';
 const nextSort: Record<MnavSort, MnavSort> = { none: 'desc', desc: 'asc', asc: 'none' };
 
 /** Sorted by mNAV (companies without one stay last, in rank order), or unchanged. */
-export function sortByMnav<Row extends { metrics: { mNav: number | null } }>(rows: readonly Row[], sort: MnavSort): Row[] {
+function sortByMnav<Row extends { metrics: { mNav: number | null } }>(rows: readonly Row[], sort: MnavSort): Row[] {
   if (sort === 'none') return [...rows];
   const known = rows.filter((row) => row.metrics.mNav !== null);
   const unknown = rows.filter((row) => row.metrics.mNav === null);

@@ -2,12 +2,7 @@
 // from stored prices.
 
 /** Said instead of a value when no BTC price is stored (the spec's fixed $146.2B would be a figure nobody measured). */
-export const unknownMarketValue = 'Unknown: no stored BTC price';
-
-export interface PricePoint {
-  at: Date;
-  priceUsd: number;
-}
+const unknownMarketValue = 'Unknown: no stored BTC price';
 
 /** A percent move, signed with one decimal ("+2.4%", "-1.2%", "0.0%"); "—" when unknown. */
 export function formatChange(value: number | null): string {

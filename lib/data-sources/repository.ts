@@ -58,7 +58,7 @@ const ingesters: Record<string, { stateOf?: string; cadenceMs: (config: IngestCo
 };
 
 /** A source's real state from its ingest record (lastSuccessAt, lastAttemptAt, lastError), and a sentence saying why. */
-export function sourceState(
+function sourceState(
   source: { key: string; lastSuccessAt: Date | null; lastAttemptAt: Date | null; lastError: string | null },
   config: IngestConfig,
   now: Date,

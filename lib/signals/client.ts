@@ -4,7 +4,7 @@ import type { FilingDto, MarketImpactDto, SignalDetailDto, SignalDto, SignalSumm
 // React-query keys and fetchers of the Signals screen (browser side).
 
 export const signalsPollMs = 10_000;
-export const signalsPageSize = 20;
+const signalsPageSize = 20;
 
 export interface SignalFilters {
   q: string;
@@ -19,7 +19,7 @@ export const signalKeys = {
   filing: (id: string) => ['/api/signals', 'filing', id] as const,
 };
 
-export function signalsUrl(filters: SignalFilters, cursor?: string | null): string {
+function signalsUrl(filters: SignalFilters, cursor?: string | null): string {
   const params = new URLSearchParams({ limit: String(signalsPageSize) });
   if (filters.q.trim()) params.set('q', filters.q.trim());
   if (filters.severity !== 'all') params.set('severity', filters.severity);

@@ -60,13 +60,13 @@ export interface MarketImpact {
 
 const day = 86_400_000;
 /** Days on each side of the signal whose volume is compared. */
-export const volumeWindowDays = 7;
+const volumeWindowDays = 7;
 /** Days of history behind the correlation and the volatility index. */
-export const returnWindowDays = 90;
+const returnWindowDays = 90;
 /** Fewest paired daily returns a correlation or a volatility is computed from. */
-export const minReturns = 5;
+const minReturns = 5;
 /** Horizon of the confidence interval, in days. */
-export const forecastDays = 7;
+const forecastDays = 7;
 
 const round = (value: number, digits = 2) => Math.round(value * 10 ** digits) / 10 ** digits;
 const known = <T>(value: T): Figure<T> => ({ value });
@@ -85,7 +85,7 @@ export function lastAtOrBefore(points: readonly PricePoint[], at: Date): PricePo
 }
 
 /** One closing point per UTC day: the last reading of that day. */
-export function dailyCloses(points: readonly PricePoint[]): Map<string, number> {
+function dailyCloses(points: readonly PricePoint[]): Map<string, number> {
   const closes = new Map<string, number>();
   for (const point of points) closes.set(dayKey(point.at), point.priceUsd);
   return closes;

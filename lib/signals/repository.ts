@@ -44,7 +44,7 @@ export interface SignalQuery {
   limit: number;
 }
 
-export function encodeCursor(signal: { detectedAt: Date; id: string }): string {
+function encodeCursor(signal: { detectedAt: Date; id: string }): string {
   return Buffer.from(`${signal.detectedAt.toISOString()}|${signal.id}`).toString('base64url');
 }
 

@@ -14,7 +14,7 @@ import { computeTrackRecord, pumpCheck, pumpTradingDays, trackRecordWindowDays }
 
 const day = 86_400_000;
 /** Window of the "similar signals" and "same sector" counts, ending at the signal's detection. */
-export const correlationWindowDays = 30;
+const correlationWindowDays = 30;
 const coins = new Set(['BTC', 'ETH']);
 
 export async function getSignalSummary(db: Db, now = new Date()): Promise<SignalSummaryDto> {
@@ -240,7 +240,7 @@ export async function removeWatchlistEntry(db: Db, userId: string, id: string) {
 // ---- Alert rules -----------------------------------------------------------------------------
 
 /** Default move, in percent, that fires a price alert. */
-export const defaultPriceThresholdPct = 5;
+const defaultPriceThresholdPct = 5;
 
 function alertView(rule: { id: string; kind: string; companyId: string | null; signalId: string | null; thresholdPct: number | null; basePrice: number | null; active: boolean; createdAt: Date; delivery: string | null }) {
   return {

@@ -52,7 +52,7 @@ const excludedCompanyWhere = { OR: [{ flagged: true }, { holdingsConfirmed: fals
  * and average costs are older than the holdings, and their dates live in `notes`), e.g.
  * "shares as of 2026-02-19 (10-K FY2025 cover page, per dat-tracker provenance/mara.ts)".
  */
-export function noteAbout(notes: string | null, subject: 'shares' | 'avg cost'): string | null {
+function noteAbout(notes: string | null, subject: 'shares' | 'avg cost'): string | null {
   return notes?.split(' | ').find((part) => part.trim().toLowerCase().startsWith(subject))?.trim() ?? null;
 }
 
@@ -87,8 +87,8 @@ export type MetricsView = Omit<CompanyMetrics, 'healthGrade'> & {
   missingReasons: Partial<Record<MarketFigureKey, string>>;
 };
 
-export const marketFigureKeys = ['mNav', 'evMNav', 'dilutedMNav', 'marketCap', 'btcPer1000Shares', 'shareVolatility', 'leverage', 'btcYield90'] as const;
-export type MarketFigureKey = (typeof marketFigureKeys)[number];
+const marketFigureKeys = ['mNav', 'evMNav', 'dilutedMNav', 'marketCap', 'btcPer1000Shares', 'shareVolatility', 'leverage', 'btcYield90'] as const;
+type MarketFigureKey = (typeof marketFigureKeys)[number];
 
 export function metricsView(metrics: CompanyRow['metrics']): MetricsView {
   if (!metrics) {
@@ -295,7 +295,7 @@ export async function getCompanyDetail(db: Db, id: string, now = new Date()) {
 }
 
 /** The price on or before a date (prices sorted ascending), by binary search. */
-export function priceLookup(prices: readonly { at: Date; priceUsd: number }[]) {
+function priceLookup(prices: readonly { at: Date; priceUsd: number }[]) {
   return (date: Date): number | null => {
     let low = 0;
     let high = prices.length - 1;
