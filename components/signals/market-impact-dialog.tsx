@@ -3,13 +3,14 @@
 import { BarChart3, Play } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { Dialog } from '@/components/ui/dialog';
 import { Progress } from '@/components/ui/progress';
 import { toast } from '@/components/ui/use-toast';
 import { displayCompanyName, signedPercent } from '@/lib/signals/display';
 import { actionErrorText, createAlertRule, fetchMarketImpact, saveBlob } from '@/lib/signals/client';
 import type { MarketImpactDto, SignalDto } from '@/lib/signals/schema';
 import { MarketImpactResults } from './market-impact-results';
+import { SignalViewDialog } from './signal-view-dialog';
 
 /** Steps shown while the server computes; the bar stops short of 100 % until the answer is in. */
 const stages = ['Loading stored price history...', 'Measuring price and volume around the signal...', 'Correlating returns with BTC...', 'Comparing with the sector...'];
@@ -71,14 +72,7 @@ function MarketImpactAnalysis({ signal, onClose }: { signal: SignalDto; onClose:
   const stage = phase.kind === 'running' ? stages[Math.min(stages.length - 1, Math.floor((phase.progress / 100) * stages.length))] : '';
 
   return (
-    <Dialog open onOpenChange={(open) => !open && onClose()}>
-      <DialogContent className="sm:max-w-4xl" showCloseButton={false}>
-        <DialogHeader>
-          <DialogTitle>Market Impact Analysis</DialogTitle>
-          <DialogDescription>
-            {company} · price, volume and BTC correlation around the signal, from stored market data
-          </DialogDescription>
-        </DialogHeader>
+    <SignalViewDialog open wide title="Market Impact Analysis" description={`${company} · price, volume and BTC correlation around the signal, from stored market data`} onClose={onClose}>
 
         {phase.kind === 'idle' && (
           <div className="flex flex-col items-center gap-3 rounded-lg border border-dashed p-10 text-center">
@@ -112,12 +106,6 @@ function MarketImpactAnalysis({ signal, onClose }: { signal: SignalDto; onClose:
 
         {phase.kind === 'done' && <MarketImpactResults result={phase.result} onExport={() => exportAnalysis(phase.result)} onPriceAlerts={setPriceAlerts} />}
 
-        <DialogFooter>
-          <Button variant="outline" onClick={onClose}>
-            Close
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+    </SignalViewDialog>
   );
 }

@@ -7,7 +7,7 @@ import { formatBtc } from '../format';
 import { computeMetrics } from '../treasury/metrics';
 import { loadBtcMarket, recomputeMetrics } from '../treasury/metrics-store';
 import { companyMarketCap } from '../treasury/market-metrics';
-import { getDashboardStats, getSectorAllocation, metricsView } from '../treasury/repository';
+import { companyIdentity, companyIdentitySelect, getDashboardStats, getSectorAllocation, metricsView } from '../treasury/repository';
 import { findCompanyInMessage } from './company-lookup';
 import { describeCompany } from './describe';
 import { completeChat, readLlmConfig, systemPrompt } from './llm';
@@ -32,12 +32,7 @@ export const addedViaAssistantSource = 'Added via AI assistant by user';
 const marketQuestion = /\b(market|total|overall|how many|sectors?|largest|biggest|top|price|stats|statistics|summary|overview|aggregate|allocation|all companies)\b/i;
 
 const trackedSelect = {
-  id: true,
-  name: true,
-  ticker: true,
-  exchange: true,
-  sector: true,
-  country: true,
+  ...companyIdentitySelect,
   btcHoldings: true,
   holdingsAsOf: true,
   source: true,
@@ -99,12 +94,7 @@ function trackedAnalysis(company: TrackedCompany, source: string): TreasuryAnaly
 function trackedInfo(company: TrackedCompany, source: string): CompanyInfo {
   const marketCapUsd = companyMarketCap(company);
   return {
-    id: company.id,
-    name: company.name,
-    ticker: company.ticker,
-    exchange: company.exchange,
-    sector: company.sector ?? 'Other',
-    country: company.country,
+    ...companyIdentity(company),
     btcHoldings: company.btcHoldings,
     holdingsAsOf: company.holdingsAsOf.toISOString(),
     source,

@@ -13,13 +13,16 @@ import { activeSignalDays, signalView } from '../signals/repository';
 
 const day = 86_400_000;
 
+/** The fields that name and place a company; every answer about a company starts with them. */
+export const companyIdentitySelect = { id: true, name: true, ticker: true, exchange: true, sector: true, country: true } as const;
+
+/** A company's identity as the API gives it (a company with no sector counts as Other). */
+export function companyIdentity(company: { id: string; name: string; ticker: string; exchange: string; sector: string | null; country: string | null }) {
+  return { id: company.id, name: company.name, ticker: company.ticker, exchange: company.exchange, sector: company.sector ?? 'Other', country: company.country };
+}
+
 const companySelect = {
-  id: true,
-  name: true,
-  ticker: true,
-  exchange: true,
-  sector: true,
-  country: true,
+  ...companyIdentitySelect,
   secCik: true,
   btcHoldings: true,
   holdingsAsOf: true,
@@ -167,12 +170,7 @@ function companyView(company: CompanyRow, btcPriceUsd: number | null) {
   const marketCap = company.metrics?.marketCapUsd ?? companyMarketCap(company);
   const currentValue = btcPriceUsd ? company.btcHoldings * btcPriceUsd : null;
   return {
-    id: company.id,
-    name: company.name,
-    ticker: company.ticker,
-    exchange: company.exchange,
-    sector: company.sector ?? 'Other',
-    country: company.country,
+    ...companyIdentity(company),
     secCik: company.secCik,
     marketCap,
     marketCapAsOf: company.metrics?.marketCapUsd ? (company.metrics.mNavAsOf?.toISOString().slice(0, 10) ?? null) : null,
