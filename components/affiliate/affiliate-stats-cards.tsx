@@ -3,7 +3,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Clock, DollarSign, MousePointerClick, Percent, UserCheck, Users } from 'lucide-react';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { StatTile, StatValue } from '@/components/shared/stat-tile';
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatRate, formatUsdWithCents } from '@/lib/format';
 import { affiliateKeys, fetchAffiliateStats } from '@/lib/affiliate/queries';
@@ -36,22 +36,9 @@ export function AffiliateStatsCards() {
   return (
     <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-busy={stats.isPending}>
       {cards.map((card) => (
-        <Card key={card.key} data-testid={`stat-${card.key}`}>
-          <CardHeader className="flex flex-row items-center justify-between gap-2 pb-2">
-            <CardTitle className="text-sm font-medium text-muted-foreground">{card.label}</CardTitle>
-            <span className="text-muted-foreground [&_svg]:size-4" aria-hidden="true">
-              {card.icon}
-            </span>
-          </CardHeader>
-          <CardContent>
-            {stats.isPending ? (
-              <Skeleton className="h-8 w-20" />
-            ) : (
-              <p className="text-2xl font-bold tabular-nums">{card.format(stats.data[card.key])}</p>
-            )}
-            <p className="mt-1 text-xs text-muted-foreground">{card.hint}</p>
-          </CardContent>
-        </Card>
+        <StatTile key={card.key} testId={`stat-${card.key}`} label={card.label} icon={card.icon} hint={card.hint}>
+          {stats.isPending ? <Skeleton className="h-8 w-20" /> : <StatValue>{card.format(stats.data[card.key])}</StatValue>}
+        </StatTile>
       ))}
     </div>
   );

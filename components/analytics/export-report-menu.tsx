@@ -5,6 +5,11 @@ import { Button } from '@/components/ui/button';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
 import { analyticsExportUrl } from '@/lib/analytics/client';
 
+const exports = [
+  { format: 'pdf', label: 'PDF summary', icon: <FileText aria-hidden="true" /> },
+  { format: 'csv', label: 'Companies CSV', icon: <FileSpreadsheet aria-hidden="true" /> },
+] as const;
+
 /** Export Report: a PDF summary or every company's metrics as CSV, downloaded by navigation. */
 export function ExportReportMenu() {
   return (
@@ -16,18 +21,14 @@ export function ExportReportMenu() {
         </Button>
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end">
-        <DropdownMenuItem asChild>
-          <a href={analyticsExportUrl('pdf')}>
-            <FileText aria-hidden="true" />
-            PDF summary
-          </a>
-        </DropdownMenuItem>
-        <DropdownMenuItem asChild>
-          <a href={analyticsExportUrl('csv')}>
-            <FileSpreadsheet aria-hidden="true" />
-            Companies CSV
-          </a>
-        </DropdownMenuItem>
+        {exports.map(({ format, label, icon }) => (
+          <DropdownMenuItem key={format} asChild>
+            <a href={analyticsExportUrl(format)}>
+              {icon}
+              {label}
+            </a>
+          </DropdownMenuItem>
+        ))}
       </DropdownMenuContent>
     </DropdownMenu>
   );
