@@ -146,6 +146,58 @@ function sumVolume(points: readonly PricePoint[], from: number, to: number): { t
   };
 }
 
+/** Volume: the N days after the signal against the N days before it. */
+function volumeFigures(points: readonly PricePoint[], detected: number, symbol: string): { volumeIncrease: Figure<number>; volumeSpike: Figure<number> } {
+  const volumeBefore = sumVolume(points, detected - volumeWindowDays * day, detected);
+  const volumeAfter = sumVolume(points, detected, detected + volumeWindowDays * day);
+  const noVolume = `no traded volume stored for ${symbol} in the ${volumeWindowDays} days ${volumeBefore ? 'after' : 'before'} the signal`;
+  const volumeChange = volumeBefore && volumeAfter ? percentChange({ from: volumeBefore.total / volumeBefore.days, to: volumeAfter.total / volumeAfter.days }) : null;
+  return {
+    volumeIncrease: volumeChange === null ? missing<number>(noVolume) : known(round(volumeChange, 1)),
+    volumeSpike:
+      volumeBefore && volumeAfter && volumeBefore.total > 0 ? known(round(volumeAfter.max / (volumeBefore.total / volumeBefore.days), 2)) : missing<number>(noVolume),
+  };
+}
+
+/** What the stored data says moved the price: BTC's move, the holdings' weight, the correlation, the volume. */
+function keyDriversOf(facts: {
+  btcChange: number | null;
+  btcLatest: PricePoint | null;
+  btcHoldings: number | null;
+  marketCapUsd: number | null;
+  bitcoinCorrelation: Figure<number>;
+  volumeIncrease: Figure<number>;
+}): string[] {
+  const { btcChange, btcLatest, btcHoldings, marketCapUsd, bitcoinCorrelation, volumeIncrease } = facts;
+  const keyDrivers: string[] = [];
+  if (btcChange !== null) keyDrivers.push(`BTC moved ${btcChange >= 0 ? '+' : ''}${round(btcChange, 1)}% since the signal`);
+  if (btcHoldings && marketCapUsd && btcLatest) {
+    keyDrivers.push(`BTC holdings worth ${round(((btcHoldings * btcLatest.priceUsd) / marketCapUsd) * 100, 1)}% of market capitalisation`);
+  } else if (btcHoldings) keyDrivers.push(`${btcHoldings.toLocaleString('en-US')} BTC on the balance sheet`);
+  if (bitcoinCorrelation.value !== null && Math.abs(bitcoinCorrelation.value) >= 0.5) keyDrivers.push(`Share price tracks BTC (correlation ${bitcoinCorrelation.value})`);
+  if (volumeIncrease.value !== null && volumeIncrease.value > 0) keyDrivers.push(`Trading volume up ${volumeIncrease.value}% after the signal`);
+  return keyDrivers;
+}
+
+/** What makes the measured move less certain or the company more exposed. */
+function riskFactorsOf(facts: {
+  isCompany: boolean;
+  volatilityIndex: Figure<number>;
+  change: number | null;
+  btcHoldings: number | null;
+  bitcoinCorrelation: Figure<number>;
+  volumeIncrease: Figure<number>;
+}): string[] {
+  const { isCompany, volatilityIndex, change, btcHoldings, bitcoinCorrelation, volumeIncrease } = facts;
+  const riskFactors: string[] = [];
+  if (!isCompany) riskFactors.push('Company share price unavailable: BTC used as the measured series');
+  if (volatilityIndex.value !== null && volatilityIndex.value >= 60) riskFactors.push(`High volatility (${volatilityIndex.value}% annualised)`);
+  if (change !== null && Math.abs(change) > 10) riskFactors.push('Price moved more than 10% since the signal (pump-check threshold)');
+  if (btcHoldings && bitcoinCorrelation.value !== null && bitcoinCorrelation.value >= 0.7) riskFactors.push('Concentrated exposure to the BTC price');
+  if (volumeIncrease.value === null) riskFactors.push('No volume data to confirm the move');
+  return riskFactors;
+}
+
 export function computeMarketImpact(input: MarketImpactInput): MarketImpact {
   const points = [...input.subject.points].sort((a, b) => a.at.getTime() - b.at.getTime());
   const btc = [...input.btc].sort((a, b) => a.at.getTime() - b.at.getTime());
@@ -160,15 +212,8 @@ export function computeMarketImpact(input: MarketImpactInput): MarketImpact {
   const change = before && latest && latest.at.getTime() > before.at.getTime() ? percentChange({ from: before.priceUsd, to: latest.priceUsd }) : null;
   const percent = change === null ? missing<number>(before ? `no ${subjectName} stored after the signal` : `no ${subjectName} stored before the signal`) : known(round(change));
 
-  // Volume: N days after the signal against the N days before it.
   const detected = input.detectedAt.getTime();
-  const volumeBefore = sumVolume(points, detected - volumeWindowDays * day, detected);
-  const volumeAfter = sumVolume(points, detected, detected + volumeWindowDays * day);
-  const noVolume = `no traded volume stored for ${input.subject.symbol} in the ${volumeWindowDays} days ${volumeBefore ? 'after' : 'before'} the signal`;
-  const volumeChange = volumeBefore && volumeAfter ? percentChange({ from: volumeBefore.total / volumeBefore.days, to: volumeAfter.total / volumeAfter.days }) : null;
-  const volumeIncrease = volumeChange === null ? missing<number>(noVolume) : known(round(volumeChange, 1));
-  const volumeSpike =
-    volumeBefore && volumeAfter && volumeBefore.total > 0 ? known(round(volumeAfter.max / (volumeBefore.total / volumeBefore.days), 2)) : missing<number>(noVolume);
+  const { volumeIncrease, volumeSpike } = volumeFigures(points, detected, input.subject.symbol);
 
   // Correlation and volatility over the window before the latest point.
   const windowStart = (latest?.at.getTime() ?? detected) - returnWindowDays * day;
@@ -209,20 +254,8 @@ export function computeMarketImpact(input: MarketImpactInput): MarketImpact {
       : known(`${trend > 2 ? 'Bullish' : trend < -2 ? 'Bearish' : 'Neutral'} (${trend >= 0 ? '+' : ''}${round(trend, 1)}% over the last ${forecastDays} days)`);
   const confidenceInterval = deviation === null ? missing<number>(volatilityIndex.reason!) : known(round(1.96 * deviation * Math.sqrt(forecastDays) * 100, 1));
 
-  const keyDrivers: string[] = [];
-  if (btcChange !== null) keyDrivers.push(`BTC moved ${btcChange >= 0 ? '+' : ''}${round(btcChange, 1)}% since the signal`);
-  if (input.btcHoldings && input.marketCapUsd && btcLatest) {
-    keyDrivers.push(`BTC holdings worth ${round(((input.btcHoldings * btcLatest.priceUsd) / input.marketCapUsd) * 100, 1)}% of market capitalisation`);
-  } else if (input.btcHoldings) keyDrivers.push(`${input.btcHoldings.toLocaleString('en-US')} BTC on the balance sheet`);
-  if (bitcoinCorrelation.value !== null && Math.abs(bitcoinCorrelation.value) >= 0.5) keyDrivers.push(`Share price tracks BTC (correlation ${bitcoinCorrelation.value})`);
-  if (volumeIncrease.value !== null && volumeIncrease.value > 0) keyDrivers.push(`Trading volume up ${volumeIncrease.value}% after the signal`);
-
-  const riskFactors: string[] = [];
-  if (!isCompany) riskFactors.push('Company share price unavailable: BTC used as the measured series');
-  if (volatilityIndex.value !== null && volatilityIndex.value >= 60) riskFactors.push(`High volatility (${volatilityIndex.value}% annualised)`);
-  if (change !== null && Math.abs(change) > 10) riskFactors.push('Price moved more than 10% since the signal (pump-check threshold)');
-  if (input.btcHoldings && bitcoinCorrelation.value !== null && bitcoinCorrelation.value >= 0.7) riskFactors.push('Concentrated exposure to the BTC price');
-  if (volumeIncrease.value === null) riskFactors.push('No volume data to confirm the move');
+  const keyDrivers = keyDriversOf({ btcChange, btcLatest, btcHoldings: input.btcHoldings, marketCapUsd: input.marketCapUsd, bitcoinCorrelation, volumeIncrease });
+  const riskFactors = riskFactorsOf({ isCompany, volatilityIndex, change, btcHoldings: input.btcHoldings, bitcoinCorrelation, volumeIncrease });
 
   // Confidence: the signal's own confidence, scaled by the share of core figures the data supports.
   const core = [percent.value, volumeIncrease.value, bitcoinCorrelation.value, sectorAverage.value];
