@@ -1,4 +1,17 @@
-import { formatBtc, formatMoney, formatPercent, formatRelativeTime, riskLevel, sectorColor } from './format';
+import {
+  formatBtc,
+  formatDay,
+  formatInputValue,
+  formatMoney,
+  formatMultiple,
+  formatPercent,
+  formatRate,
+  formatRelativeTime,
+  formatUsd,
+  formatUsdWithCents,
+  riskLevel,
+  sectorColor,
+} from './format';
 
 describe('formatMoney', () => {
   it('uses B above a billion and M above a million', () => {
@@ -35,5 +48,38 @@ describe('other formats', () => {
     expect(formatBtc(843775)).toBe('843,775 BTC');
     expect(formatPercent(12.345)).toBe('12.3%');
     expect(sectorColor('Unknown')).toBe(sectorColor('Other'));
+  });
+});
+
+describe('USD amounts', () => {
+  it('formatUsd shows cents only when there are some', () => {
+    expect(formatUsd(99)).toBe('$99');
+    expect(formatUsd(8991)).toBe('$8,991');
+    expect(formatUsd(529.2)).toBe('$529.20');
+  });
+  it('formatUsdWithCents always shows cents', () => {
+    expect(formatUsdWithCents(49.5)).toBe('$49.50');
+    expect(formatUsdWithCents(1200)).toBe('$1,200.00');
+  });
+});
+
+describe('rates, multiples, days and metric inputs', () => {
+  it('formatRate keeps at most one decimal, without a trailing zero', () => {
+    expect(formatRate(20)).toBe('20%');
+    expect(formatRate(12.345)).toBe('12.3%');
+  });
+  it('formatMultiple has two decimals', () => {
+    expect(formatMultiple(1.2)).toBe('1.20×');
+  });
+  it('formatDay reads a day or a timestamp in UTC', () => {
+    expect(formatDay('2026-07-10')).toBe('Jul 10, 2026');
+    expect(formatDay('2026-07-10T23:30:00Z')).toBe('Jul 10, 2026');
+    expect(formatDay(null)).toBe('—');
+  });
+  it('formatInputValue formats by the input name', () => {
+    expect(formatInputValue('share price (USD)', 1234.567)).toBe('$1,234.57');
+    expect(formatInputValue('stated market cap', 5_200_000_000)).toBe('$5.2B');
+    expect(formatInputValue('BTC held', 1234.5)).toBe('1,234.5 BTC');
+    expect(formatInputValue('basic shares', 12_500_000)).toBe('12.5M');
   });
 });

@@ -1,4 +1,7 @@
 // Display formats of spec 001 §9, shared by every screen so a figure reads the same everywhere.
+// Safe to import from client components.
+
+const usdWithCents = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
 /** Money: B above 1e9, M above 1e6, otherwise whole dollars with separators. */
 export function formatMoney(value: number | null | undefined): string {
@@ -8,6 +11,22 @@ export function formatMoney(value: number | null | undefined): string {
   if (size > 1e9) return `${sign}$${(size / 1e9).toFixed(1)}B`;
   if (size > 1e6) return `${sign}$${(size / 1e6).toFixed(1)}M`;
   return `${sign}$${Math.round(size).toLocaleString('en-US')}`;
+}
+
+/** USD for prices and payments: whole dollars without cents ($49, $8,991), otherwise two decimals ($529.20). */
+export function formatUsd(amount: number): string {
+  const hasCents = Math.round(amount * 100) % 100 !== 0;
+  return `$${amount.toLocaleString('en-US', { minimumFractionDigits: hasCents ? 2 : 0, maximumFractionDigits: 2 })}`;
+}
+
+/** A price in dollars with up to two decimals: $1,234.57, $0.5. */
+export function formatPrice(value: number): string {
+  return `$${value.toLocaleString('en-US', { maximumFractionDigits: 2 })}`;
+}
+
+/** USD always with cents: $49.50, $1,200.00. */
+export function formatUsdWithCents(amount: number): string {
+  return usdWithCents.format(amount);
 }
 
 /** Relative time: Just now, then minutes, hours, days ("5m ago", "3h ago", "2d ago"). */
@@ -30,7 +49,7 @@ export function riskLevel(score: number): RiskLevel {
   return 'low';
 }
 
-export const riskTextClass: Record<RiskLevel, string> = {
+const riskTextClass: Record<RiskLevel, string> = {
   high: 'text-red-600 dark:text-red-400',
   medium: 'text-amber-600 dark:text-amber-400',
   low: 'text-emerald-600 dark:text-emerald-400',
@@ -41,7 +60,7 @@ export function riskColorClass(score: number): string {
 }
 
 /** Sector colours (Technology, Mining, Financial, Healthcare, Other), as hex for charts. */
-export const sectorColors: Record<string, string> = {
+const sectorColors: Record<string, string> = {
   Technology: '#3b82f6',
   Mining: '#f59e0b',
   Financial: '#10b981',
@@ -68,4 +87,32 @@ export function formatBtc(value: number | null | undefined): string {
 
 export function formatPercent(value: number | null | undefined, digits = 1): string {
   return value === null || value === undefined || !Number.isFinite(value) ? '—' : `${value.toFixed(digits)}%`;
+}
+
+/** A rate with at most one decimal and no trailing zero: "12.5%", "20%". */
+export function formatRate(value: number): string {
+  return `${value.toLocaleString('en-US', { maximumFractionDigits: 1 })}%`;
+}
+
+/** A multiple with two decimals: "1.25×". */
+export const formatMultiple = (value: number) => `${value.toFixed(2)}×`;
+
+const dayFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
+
+/** "Jul 10, 2026" from YYYY-MM-DD or an ISO timestamp. */
+export function formatDay(value: string | null | undefined): string {
+  if (!value) return '—';
+  const time = Date.parse(value.length === 10 ? `${value}T00:00:00Z` : value);
+  return Number.isNaN(time) ? '—' : dayFormat.format(new Date(time));
+}
+
+const compactNumber = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 2 });
+const plainNumber = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
+
+/** A market metric's input by its name: a price in dollars, a cap, debt or cash compact, holdings in BTC. */
+export function formatInputValue(name: string, value: number): string {
+  if (/price/i.test(name)) return formatPrice(value);
+  if (/cap|debt|cash|preferred/i.test(name)) return `$${compactNumber.format(value)}`;
+  if (/BTC held|holdings/i.test(name)) return `${plainNumber.format(value)} BTC`;
+  return compactNumber.format(value);
 }

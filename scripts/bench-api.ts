@@ -1,7 +1,7 @@
 // npm run bench:api [-- --companies 10000 --signals 1000000 --iterations 200 --max-seconds 20 --only sqlite|postgresql --reuse]
 // Issue 4 §7 "Scale": seeds a scratch database with production-sized data (10,000 companies,
 // 1,000,000 signals, a CompanyMetric row per company, holdings snapshots and BTC prices) and prints
-// the p50/p99 latency of the main reads, calling the real functions of lib/treasury/queries.ts.
+// the p50/p99 latency of the main reads, calling the real functions of lib/signals/repository.ts and lib/treasury/repository.ts.
 // SQLite: a fresh file under .data/bench/. PostgreSQL: a scratch database (default
 // postgresql://postgres@127.0.0.1:5432/bench, or BENCH_DATABASE_URL), dropped and recreated; skipped
 // when the server does not answer. --reuse keeps an already seeded database (schema migrations are
@@ -327,27 +327,28 @@ async function runReads(url: string): Promise<Result[]> {
   // listSignals picks the case-insensitive mode from DATABASE_URL, as in the server.
   process.env.DATABASE_URL = url;
   const { createDb } = await import('../lib/db');
-  const queries = await import('../lib/treasury/queries');
+  const signals = await import('../lib/signals/repository');
+  const treasury = await import('../lib/treasury/repository');
   const db = createDb(url);
   try {
     const companies = makeCompanies();
     // A mid-ranked company: its name matches a small fraction of the signals.
     const rare = companies[Math.floor(companies.length * 0.6)]!.name;
-    const firstPage = await queries.listSignals(db, { limit: 50 });
-    const cursor = queries.decodeCursor(firstPage.nextCursor ?? '') ?? undefined;
-    const criticalPage = await queries.listSignals(db, { severity: 'critical', limit: 50 });
-    const criticalCursor = queries.decodeCursor(criticalPage.nextCursor ?? '') ?? undefined;
+    const firstPage = await signals.listSignals(db, { limit: 50 });
+    const cursor = signals.decodeCursor(firstPage.nextCursor ?? '') ?? undefined;
+    const criticalPage = await signals.listSignals(db, { severity: 'critical', limit: 50 });
+    const criticalCursor = signals.decodeCursor(criticalPage.nextCursor ?? '') ?? undefined;
     const reads: [string, () => Promise<unknown>][] = [
-      ["signals severity=critical", () => queries.listSignals(db, { severity: 'critical', limit: 50 })],
-      ["signals severity=critical page 2", () => queries.listSignals(db, { severity: 'critical', limit: 50, cursor: criticalCursor })],
-      [`signals q="${rare}"`, () => queries.listSignals(db, { q: rare, limit: 50 })],
-      ['signals q="bitcoin"', () => queries.listSignals(db, { q: 'bitcoin', limit: 50 })],
-      ['signals q="nomatch"', () => queries.listSignals(db, { q: 'zzqx', limit: 50 })],
-      ['signals page 2 (cursor)', () => queries.listSignals(db, { limit: 50, cursor })],
-      ['holdings limit=100', () => queries.listHoldings(db, { limit: 100, offset: 0 })],
-      ['dashboard stats', () => queries.getDashboardStats(db)],
-      ['health distribution', () => queries.getHealthDistribution(db)],
-      ['sector allocation', () => queries.getSectorAllocation(db)],
+      ["signals severity=critical", () => signals.listSignals(db, { severity: 'critical', limit: 50 })],
+      ["signals severity=critical page 2", () => signals.listSignals(db, { severity: 'critical', limit: 50, cursor: criticalCursor })],
+      [`signals q="${rare}"`, () => signals.listSignals(db, { q: rare, limit: 50 })],
+      ['signals q="bitcoin"', () => signals.listSignals(db, { q: 'bitcoin', limit: 50 })],
+      ['signals q="nomatch"', () => signals.listSignals(db, { q: 'zzqx', limit: 50 })],
+      ['signals page 2 (cursor)', () => signals.listSignals(db, { limit: 50, cursor })],
+      ['holdings limit=100', () => treasury.listHoldings(db, { limit: 100, offset: 0 })],
+      ['dashboard stats', () => treasury.getDashboardStats(db)],
+      ['health distribution', () => treasury.getHealthDistribution(db)],
+      ['sector allocation', () => treasury.getSectorAllocation(db)],
     ];
     const results: Result[] = [];
     for (const [read, run] of reads) {

@@ -1,7 +1,7 @@
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { formatUsd } from '@/lib/format';
 import { commissionCents, type PlanCommission } from '@/lib/affiliate/program';
-import { formatUsd } from '@/lib/payments/money';
 
 /** A plan-by-plan commission table; the dashboard and resources tabs each pass their own prices. */
 export function CommissionRates({ title, plans }: { title: string; plans: readonly PlanCommission[] }) {

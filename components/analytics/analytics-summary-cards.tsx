@@ -1,5 +1,5 @@
 import { Bitcoin, Gauge, HeartPulse, TrendingUp } from 'lucide-react';
-import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { StatTile, StatValue } from '@/components/shared/stat-tile';
 import { formatBtc, formatMoney, riskColorClass } from '@/lib/format';
 import type { AnalyticsSummary } from '@/lib/reports/analytics';
 
@@ -35,18 +35,9 @@ export function AnalyticsSummaryCards({ summary }: { summary: AnalyticsSummary }
   return (
     <div className="grid grid-cols-2 gap-4 lg:grid-cols-4">
       {cards.map((card) => (
-        <Card key={card.key} data-testid={`analytics-card-${card.key}`}>
-          <CardHeader className="flex flex-row items-center justify-between gap-2 pb-2">
-            <CardTitle className="text-sm font-medium text-muted-foreground">{card.label}</CardTitle>
-            <span className="text-muted-foreground [&_svg]:size-4" aria-hidden="true">
-              {card.icon}
-            </span>
-          </CardHeader>
-          <CardContent>
-            <p className={`text-2xl font-bold tabular-nums ${card.valueClass ?? ''}`}>{card.value}</p>
-            <p className="mt-1 text-xs text-muted-foreground">{card.hint}</p>
-          </CardContent>
-        </Card>
+        <StatTile key={card.key} testId={`analytics-card-${card.key}`} label={card.label} icon={card.icon} hint={card.hint}>
+          <StatValue className={card.valueClass}>{card.value}</StatValue>
+        </StatTile>
       ))}
     </div>
   );

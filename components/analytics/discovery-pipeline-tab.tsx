@@ -5,9 +5,8 @@ import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxi
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { formatRelativeTime } from '@/lib/format';
-import { getJson } from '@/lib/http/api-client';
 import { countBy } from '@/lib/reports/figures';
-import type { DiscoveryRow } from './analytics-queries';
+import { analyticsKeys, fetchDiscoveries } from '@/lib/analytics/client';
 import { axisProps, ChartPanel, tooltipStyle } from './chart-panel';
 
 const groupings: { key: 'status' | 'type' | 'priority'; title: string; order: string[]; color: string }[] = [
@@ -17,7 +16,7 @@ const groupings: { key: 'status' | 'type' | 'priority'; title: string; order: st
 ];
 
 export function DiscoveryPipelineTab() {
-  const discoveries = useQuery({ queryKey: ['/api/discoveries?limit=200'], queryFn: () => getJson<DiscoveryRow[]>('/api/discoveries?limit=200') as Promise<DiscoveryRow[]> });
+  const discoveries = useQuery({ queryKey: analyticsKeys.discoveries, queryFn: fetchDiscoveries });
   return (
     <div className="space-y-4">
       <div className="grid gap-4 lg:grid-cols-3">

@@ -3,12 +3,15 @@
 import { Download, FileSpreadsheet, FileText } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
+import { analyticsExportUrl } from '@/lib/analytics/client';
+
+const exports = [
+  { format: 'pdf', label: 'PDF summary', icon: <FileText aria-hidden="true" /> },
+  { format: 'csv', label: 'Companies CSV', icon: <FileSpreadsheet aria-hidden="true" /> },
+] as const;
 
 /** Export Report: a PDF summary or every company's metrics as CSV, downloaded by navigation. */
 export function ExportReportMenu() {
-  const download = (format: 'pdf' | 'csv') => {
-    window.location.href = `/api/analytics/export?format=${format}`;
-  };
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
@@ -18,14 +21,14 @@ export function ExportReportMenu() {
         </Button>
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end">
-        <DropdownMenuItem onSelect={() => download('pdf')}>
-          <FileText aria-hidden="true" />
-          PDF summary
-        </DropdownMenuItem>
-        <DropdownMenuItem onSelect={() => download('csv')}>
-          <FileSpreadsheet aria-hidden="true" />
-          Companies CSV
-        </DropdownMenuItem>
+        {exports.map(({ format, label, icon }) => (
+          <DropdownMenuItem key={format} asChild>
+            <a href={analyticsExportUrl(format)}>
+              {icon}
+              {label}
+            </a>
+          </DropdownMenuItem>
+        ))}
       </DropdownMenuContent>
     </DropdownMenu>
   );

@@ -3,16 +3,15 @@
 import { useQuery } from '@tanstack/react-query';
 import { Bar, BarChart, CartesianGrid, Cell, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { formatBtc, formatMoney } from '@/lib/format';
-import { getJson } from '@/lib/http/api-client';
-import type { HealthDistribution, TrendPoint } from './analytics-queries';
+import { analyticsKeys, fetchHealthDistribution, fetchTreasuryTrends, type TrendPoint } from '@/lib/analytics/client';
 import { axisProps, ChartPanel, tooltipStyle } from './chart-panel';
 
 const bucketColors: Record<string, string> = { 'A-B': '#10b981', 'C-D': '#f59e0b', 'E-F': '#ef4444' };
 const compactBtc = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 });
 
 export function HealthAnalysisTab() {
-  const health = useQuery({ queryKey: ['/api/analytics/health-distribution'], queryFn: () => getJson<HealthDistribution>('/api/analytics/health-distribution') as Promise<HealthDistribution> });
-  const trends = useQuery({ queryKey: ['/api/analytics/treasury-trends'], queryFn: () => getJson<TrendPoint[]>('/api/analytics/treasury-trends') as Promise<TrendPoint[]> });
+  const health = useQuery({ queryKey: analyticsKeys.healthDistribution, queryFn: fetchHealthDistribution });
+  const trends = useQuery({ queryKey: analyticsKeys.treasuryTrends, queryFn: fetchTreasuryTrends });
   return (
     <div className="grid gap-4 lg:grid-cols-2">
       <ChartPanel

@@ -5,17 +5,15 @@ import { Bar, BarChart, CartesianGrid, Cell, ResponsiveContainer, Tooltip, XAxis
 import { UnknownValue } from '@/components/market/market-figure';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
-import { formatBtc, riskColorClass } from '@/lib/format';
-import { getJson } from '@/lib/http/api-client';
+import { formatBtc, formatDay, formatMultiple, riskColorClass } from '@/lib/format';
 import { riskHistogram } from '@/lib/reports/figures';
-import { formatDay, formatMultiple } from '@/lib/treasury/market-format';
-import type { HoldingRow } from './analytics-queries';
+import { analyticsKeys, fetchHoldings, type HoldingRow } from '@/lib/analytics/client';
 import { axisProps, ChartPanel, tooltipStyle } from './chart-panel';
 
 const bandColors: Record<string, string> = { '7-8.5': '#f59e0b', '8.5-10': '#ef4444' };
 
 export function RiskAssessmentTab() {
-  const holdings = useQuery({ queryKey: ['/api/treasury/holdings?limit=1000'], queryFn: () => getJson<HoldingRow[]>('/api/treasury/holdings?limit=1000') as Promise<HoldingRow[]> });
+  const holdings = useQuery({ queryKey: analyticsKeys.holdings, queryFn: fetchHoldings });
   const highest = [...(holdings.data ?? [])].sort((a, b) => b.metrics.aiRiskScore - a.metrics.aiRiskScore || b.btcHoldings - a.btcHoldings).slice(0, 10);
   return (
     <div className="grid gap-4 lg:grid-cols-2">

@@ -4,12 +4,11 @@ import { useQuery } from '@tanstack/react-query';
 import { Cell, Legend, Pie, PieChart, ResponsiveContainer, Tooltip } from 'recharts';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { allocationGuidance, sectorColor } from '@/lib/format';
-import { getJson } from '@/lib/http/api-client';
-import type { SectorShare } from './analytics-queries';
+import { analyticsKeys, fetchSectorAllocation } from '@/lib/analytics/client';
 import { ChartPanel, tooltipStyle } from './chart-panel';
 
 export function SectorBreakdownTab() {
-  const sectors = useQuery({ queryKey: ['/api/analytics/sector-allocation'], queryFn: () => getJson<SectorShare[]>('/api/analytics/sector-allocation') as Promise<SectorShare[]> });
+  const sectors = useQuery({ queryKey: analyticsKeys.sectorAllocation, queryFn: fetchSectorAllocation });
   return (
     <div className="grid gap-4 lg:grid-cols-2">
       <ChartPanel testId="chart-sector-allocation" title="Sector Allocation" description="Share of all BTC held, by sector." query={sectors} isEmpty={(data) => data.length === 0}>

@@ -15,7 +15,7 @@ import { toast } from '@/components/ui/use-toast';
 import { postStripePaymentIntent, fetchPlans, messageOf, paymentKeys, postUpgrade, usePaymentConfig } from '@/lib/payments/client';
 import type { PlanDto } from '@/lib/payments/schema';
 import { cn } from '@/lib/utils';
-import { formatUsd } from '@/lib/payments/money';
+import { formatUsd } from '@/lib/format';
 import { CryptoPayment } from './crypto-payment';
 import { CurrentSubscriptionCard } from './current-subscription-card';
 import type { PaymentMethod } from './payment-result';

@@ -15,7 +15,7 @@ import { toast } from '@/components/ui/use-toast';
 import { productName } from '@/lib/brand';
 import { usePaymentConfig } from '@/lib/payments/client';
 import { type BillingInterval, findPlan, type Plan } from '@/lib/payments/plans';
-import { formatUsd } from '@/lib/payments/money';
+import { formatUsd } from '@/lib/format';
 import { CardholderField } from './cardholder-field';
 import { authErrorToast, paymentFailedToast } from './checkout-toasts';
 import { DemoCardForm } from './demo-card-form';

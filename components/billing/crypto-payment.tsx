@@ -13,7 +13,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { toast } from '@/components/ui/use-toast';
 import { postCryptoPayment, fetchCryptoRates, fetchCryptoStatus, messageOf, paymentKeys } from '@/lib/payments/client';
 import { cryptoCurrencyNames as currencyNames, cryptoFallbackRates as fallbackRates, type CryptoCurrency, type CryptoPaymentDto, type CryptoRate } from '@/lib/payments/schema';
-import { formatUsd } from '@/lib/payments/money';
+import { formatUsd } from '@/lib/format';
 import { PaymentUnavailable } from './not-configured';
 import type { PaymentPanelProps } from './payment-result';
 import { cryptoAmount, formatCountdown } from './plan-display';

@@ -11,7 +11,7 @@ import { Input } from '@/components/ui/input';
 import { toast } from '@/components/ui/use-toast';
 import { productName } from '@/lib/brand';
 import { postDemoConfirm } from '@/lib/payments/client';
-import { formatUsd } from '@/lib/payments/money';
+import { formatUsd } from '@/lib/format';
 import { formatCardNumber, formatCvc, formatExpiry } from './card-format';
 import { CardholderField } from './cardholder-field';
 import { authErrorToast, paymentFailedToast } from './checkout-toasts';

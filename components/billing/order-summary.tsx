@@ -1,6 +1,6 @@
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import type { BillingInterval, Plan } from '@/lib/payments/plans';
-import { formatUsd } from '@/lib/payments/money';
+import { formatUsd } from '@/lib/format';
 
 /** The checkout's left column: the plan, how it is billed, its first features and the total. */
 export function OrderSummary({ plan, interval, amount }: { plan: Plan; interval: BillingInterval; amount: number }) {

@@ -1,4 +1,4 @@
-import { formatUsd } from '@/lib/payments/money';
+import { formatUsd } from '@/lib/format';
 import { type BillingInterval, type Plan, planFromAnyName, priceCents, yearlyFigures } from '@/lib/payments/plans';
 
 /** What a plans-page card shows for the chosen interval (spec 001 §5 Yearly pricing). */

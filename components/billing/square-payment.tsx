@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { fetchSquareConfig, messageOf, paymentKeys, postSquarePayment } from '@/lib/payments/client';
-import { formatUsd } from '@/lib/payments/money';
+import { formatUsd } from '@/lib/format';
 import { PaymentUnavailable } from './not-configured';
 import type { PaymentPanelProps } from './payment-result';
 import type { TokenResult } from './square-card-form';

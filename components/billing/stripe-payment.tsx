@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { postStripeConfirm } from '@/lib/payments/client';
-import { formatUsd } from '@/lib/payments/money';
+import { formatUsd } from '@/lib/format';
 import { PaymentUnavailable } from './not-configured';
 import type { PaymentPanelProps } from './payment-result';
 import { StripeCardForm } from './stripe-card-form';

@@ -10,20 +10,18 @@ import { Badge } from '@/components/ui/badge';
 import { chartTooltipStyle } from '@/components/ui/chart-tooltip-style';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Skeleton } from '@/components/ui/skeleton';
-import type { DashboardStats } from '@/lib/dashboard/load';
-import { dashboardKeys } from '@/lib/dashboard/query-keys';
+import type { DashboardStats } from '@/lib/dashboard/repository';
+import { dashboardKeys } from '@/lib/dashboard/client';
 import { unrealizedGain } from '@/lib/dashboard/stress-test';
-import { formatBtc, formatMoney, formatPercent, formatRelativeTime, riskColorClass } from '@/lib/format';
-import { formatDay, formatMultiple, marketFormulas } from '@/lib/treasury/market-format';
+import { formatBtc, formatDay, formatMoney, formatMultiple, formatPercent, formatRelativeTime, riskColorClass } from '@/lib/format';
+import { marketFormulas } from '@/lib/treasury/market-formulas';
 import type { Figure as MarketFigure } from '@/lib/treasury/market-metrics';
-import type { getCompanyDetail } from '@/lib/treasury/queries';
+import type { getCompanyDetail } from '@/lib/treasury/repository';
 import { cn } from '@/lib/utils';
 
 type CompanyDetail = NonNullable<Awaited<ReturnType<typeof getCompanyDetail>>>;
 
-const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
 const shortDate = new Intl.DateTimeFormat('en-US', { month: 'short', year: '2-digit', timeZone: 'UTC' });
-const formatDate = (iso: string | null | undefined) => (iso ? dateFormat.format(new Date(iso)) : '—');
 const btcNumber = new Intl.NumberFormat('en-US', { maximumFractionDigits: 8 });
 
 const metricLabels: Record<string, string> = {
@@ -85,7 +83,7 @@ function SourceLink({ url, label, date }: { url: string | null | undefined; labe
       ) : (
         label
       )}
-      {date ? ` · ${formatDate(date)}` : ''}
+      {date ? ` · ${formatDay(date)}` : ''}
     </span>
   );
 }
@@ -101,203 +99,251 @@ function Figure({ label, value, children, className }: { label: string; value: R
 }
 
 function DetailBody({ company, btcPricedAt }: { company: CompanyDetail; btcPricedAt: string | null }) {
+  return (
+    <div className="flex flex-col gap-5 text-sm">
+      <FlagNotice state={company} />
+      <HoldingFigures company={company} btcPricedAt={btcPricedAt} />
+      <MarketMetricsSection company={company} />
+      <HoldingsHistorySection company={company} />
+      <MnavHistorySection company={company} />
+      <MetricsSection company={company} />
+      <RecentList
+        id="changes-title"
+        title="Recent changes"
+        empty="No recorded changes."
+        testId="audit-trail"
+        items={company.changes.slice(0, 10).map((change) => ({
+          key: change.id,
+          content: (
+            <span className="tabular-nums">
+              {change.oldQuantity === null ? 'First reading' : formatBtc(change.oldQuantity)} → {formatBtc(change.newQuantity)}
+              {change.note ? <span className="block text-xs text-muted-foreground">{change.note}</span> : null}
+            </span>
+          ),
+          source: <SourceLink url={change.sourceUrl} label={change.source} date={change.filedAt ?? change.learnedAt} />,
+        }))}
+      />
+      <RecentList
+        id="company-signals-title"
+        title="Recent signals"
+        empty="No signals for this company."
+        align="start"
+        items={company.activeSignals.slice(0, 10).map((signal) => ({
+          key: signal.id,
+          content: (
+            <span className="min-w-0 flex-1">
+              <Badge variant={signal.severity === 'critical' || signal.severity === 'high' ? 'destructive' : 'secondary'} className="mr-2">
+                {signal.severity}
+              </Badge>
+              {signal.description}
+            </span>
+          ),
+          source: <SourceLink url={signal.metadata.filingUrl} label={signal.source} date={signal.detectedAt} />,
+        }))}
+      />
+    </div>
+  );
+}
+
+/** Bitcoin held, its value, the cost basis and the unrealized gain, each with its source and date. */
+function HoldingFigures({ company, btcPricedAt }: { company: CompanyDetail; btcPricedAt: string | null }) {
   const holding = company.holdings[0]!;
   const btcPrice = holding.currentValue !== null && company.btcHoldings > 0 ? holding.currentValue / company.btcHoldings : null;
   const gain = unrealizedGain(company.btcHoldings, holding.averageCostUsd, btcPrice);
   const holdingsSource = holding.sourceUrl ? 'Filing' : holding.source;
+  const holdingsAsOf = `holdings as of ${formatDay(holding.asOf)}`;
+  return (
+    <dl className="grid gap-3 sm:grid-cols-3">
+      <Figure label="Bitcoin held" value={formatBtc(company.btcHoldings)}>
+        <span className="block text-xs text-muted-foreground" data-testid="holdings-as-of">
+          As of {formatDay(holding.asOf)}
+        </span>
+        <SourceLink url={holding.sourceUrl} label={holding.filedAt ? `${holdingsSource}, filed` : holdingsSource} date={holding.filedAt} />
+      </Figure>
+      <Figure label="Current value" value={formatMoney(holding.currentValue)}>
+        <SourceLink url={null} label={btcPrice ? `at ${formatMoney(btcPrice)} per BTC (stored market price)` : 'no stored BTC price'} date={btcPricedAt} />
+      </Figure>
+      <Figure label="Cost basis" value={gain ? formatMoney(gain.costBasis) : '—'}>
+        <span className="block text-xs break-words text-muted-foreground" data-testid="avg-cost-date">
+          {holding.averageCostUsd
+            ? `${formatMoney(holding.averageCostUsd)} average per BTC: ${company.avgCostNote ?? 'date of the average cost not recorded'}`
+            : 'average cost not disclosed'}
+        </span>
+      </Figure>
+      <Figure
+        label="Unrealized gain"
+        value={gain ? `${formatMoney(gain.gain)}${gain.gainPercent === null ? '' : ` (${formatPercent(gain.gainPercent)})`}` : '—'}
+        className={gain ? (gain.gain >= 0 ? 'text-emerald-600 dark:text-emerald-400' : 'text-red-600 dark:text-red-400') : undefined}
+      >
+        <span className="text-xs text-muted-foreground">
+          Average cost (dated above) × {holdingsAsOf}, against the BTC price of {formatDay(btcPricedAt)}
+          {gain ? '; the dates differ, so this is an estimate' : ''}
+        </span>
+      </Figure>
+    </dl>
+  );
+}
+
+function HoldingsHistorySection({ company }: { company: CompanyDetail }) {
+  const holding = company.holdings[0]!;
   // Quarantined readings stay out of the line (they are listed below it with the check that caught them).
   const history = company.holdingsHistory.filter((point) => !point.quarantined).map((point) => ({ date: point.asOf.slice(0, 10), btc: point.quantity }));
   const quarantined = company.holdingsHistory.filter((point) => point.quarantined);
   const quarantineReasons = [...new Set(quarantined.map((point) => `${point.quarantineCheck ?? 'check'}: ${point.quarantineReason ?? ''}`))];
-  const holdingsAsOf = `holdings as of ${formatDate(holding.asOf)}`;
-  const mnav = company.mnavHistory.map((point) => ({ date: point.asOf.slice(0, 10), mnav: point.mNav }));
-  const defaults = new Set<string>(company.metrics.defaults);
-
   return (
-    <div className="flex flex-col gap-5 text-sm">
-      <FlagNotice state={company} />
-      <dl className="grid gap-3 sm:grid-cols-3">
-        <Figure label="Bitcoin held" value={formatBtc(company.btcHoldings)}>
-          <span className="block text-xs text-muted-foreground" data-testid="holdings-as-of">
-            As of {formatDate(holding.asOf)}
-          </span>
-          <SourceLink url={holding.sourceUrl} label={holding.filedAt ? `${holdingsSource}, filed` : holdingsSource} date={holding.filedAt} />
-        </Figure>
-        <Figure label="Current value" value={formatMoney(holding.currentValue)}>
-          <SourceLink url={null} label={btcPrice ? `at ${formatMoney(btcPrice)} per BTC (stored market price)` : 'no stored BTC price'} date={btcPricedAt} />
-        </Figure>
-        <Figure label="Cost basis" value={gain ? formatMoney(gain.costBasis) : '—'}>
-          <span className="block text-xs break-words text-muted-foreground" data-testid="avg-cost-date">
-            {holding.averageCostUsd
-              ? `${formatMoney(holding.averageCostUsd)} average per BTC: ${company.avgCostNote ?? 'date of the average cost not recorded'}`
-              : 'average cost not disclosed'}
-          </span>
-        </Figure>
-        <Figure
-          label="Unrealized gain"
-          value={gain ? `${formatMoney(gain.gain)}${gain.gainPercent === null ? '' : ` (${formatPercent(gain.gainPercent)})`}` : '—'}
-          className={gain ? (gain.gain >= 0 ? 'text-emerald-600 dark:text-emerald-400' : 'text-red-600 dark:text-red-400') : undefined}
-        >
-          <span className="text-xs text-muted-foreground">
-            Average cost (dated above) × {holdingsAsOf}, against the BTC price of {formatDate(btcPricedAt)}
-            {gain ? '; the dates differ, so this is an estimate' : ''}
-          </span>
-        </Figure>
-      </dl>
-
-      <MarketMetricsSection company={company} />
-
-      <section aria-labelledby="holdings-history-title">
-        <div className="mb-2 flex flex-wrap items-center justify-between gap-2">
-          <h3 id="holdings-history-title" className="font-medium">
-            Holdings history
-          </h3>
-          <ExportButtons href={`/api/v1/companies/${encodeURIComponent(company.id)}/holdings-history`} label="the holdings history" testId="holdings-history-export" />
+    <section aria-labelledby="holdings-history-title">
+      <div className="mb-2 flex flex-wrap items-center justify-between gap-2">
+        <h3 id="holdings-history-title" className="font-medium">
+          Holdings history
+        </h3>
+        <ExportButtons href={`/api/v1/companies/${encodeURIComponent(company.id)}/holdings-history`} label="the holdings history" testId="holdings-history-export" />
+      </div>
+      {history.length > 1 ? (
+        <div className="h-48 w-full" data-testid="holdings-history-chart">
+          <ResponsiveContainer width="100%" height="100%">
+            <LineChart data={history} margin={{ top: 5, right: 10, bottom: 0, left: 0 }}>
+              <CartesianGrid strokeDasharray="3 3" className="stroke-border" />
+              <XAxis dataKey="date" tickFormatter={(value: string) => shortDate.format(new Date(value))} minTickGap={40} fontSize={11} />
+              <YAxis width={70} fontSize={11} domain={['auto', 'auto']} tickFormatter={(value: number) => value.toLocaleString('en-US')} />
+              <Tooltip {...chartTooltipStyle} formatter={(value) => [formatBtc(Number(value)), 'BTC']} />
+              <Line type="stepAfter" dataKey="btc" stroke="#f59e0b" dot={false} strokeWidth={2} isAnimationActive={false} />
+            </LineChart>
+          </ResponsiveContainer>
         </div>
-        {history.length > 1 ? (
-          <div className="h-48 w-full" data-testid="holdings-history-chart">
+      ) : (
+        <p className="text-muted-foreground">Only one reading stored so far ({formatBtc(company.btcHoldings)} on {formatDay(holding.asOf)}).</p>
+      )}
+      {quarantined.length > 0 && (
+        <div className="mt-2 text-xs text-muted-foreground" data-testid="quarantined-readings">
+          <p className="font-medium text-foreground">
+            {quarantined.length} reading{quarantined.length === 1 ? '' : 's'} quarantined ({formatDay(quarantined[0]!.asOf)} – {formatDay(quarantined.at(-1)!.asOf)}), left out of the chart, totals and signals:
+          </p>
+          <ul className="list-disc pl-5 break-words">
+            {quarantineReasons.map((reason) => (
+              <li key={reason}>{reason}</li>
+            ))}
+          </ul>
+        </div>
+      )}
+    </section>
+  );
+}
+
+function MnavHistorySection({ company }: { company: CompanyDetail }) {
+  const mnav = company.mnavHistory.map((point) => ({ date: point.asOf.slice(0, 10), mnav: point.mNav }));
+  return (
+    <section aria-labelledby="mnav-history-title">
+      <div className="mb-2 flex flex-wrap items-center justify-between gap-2">
+        <h3 id="mnav-history-title" className="font-medium">
+          mNAV history
+        </h3>
+        {mnav.length > 0 && <ExportButtons href={`/api/v1/companies/${encodeURIComponent(company.id)}/mnav-history`} label="the mNAV history" testId="mnav-history-export" />}
+      </div>
+      {mnav.length > 1 ? (
+        <>
+          <div className="h-40 w-full text-muted-foreground" data-testid="mnav-history-chart" role="img" aria-label={`mNAV from ${formatDay(mnav[0]!.date)} (${formatMultiple(mnav[0]!.mnav)}) to ${formatDay(mnav.at(-1)!.date)} (${formatMultiple(mnav.at(-1)!.mnav)}), ${mnav.length} trading days`}>
             <ResponsiveContainer width="100%" height="100%">
-              <LineChart data={history} margin={{ top: 5, right: 10, bottom: 0, left: 0 }}>
+              <LineChart data={mnav} margin={{ top: 5, right: 10, bottom: 0, left: 0 }}>
                 <CartesianGrid strokeDasharray="3 3" className="stroke-border" />
-                <XAxis dataKey="date" tickFormatter={(value: string) => shortDate.format(new Date(value))} minTickGap={40} fontSize={11} />
-                <YAxis width={70} fontSize={11} domain={['auto', 'auto']} tickFormatter={(value: number) => value.toLocaleString('en-US')} />
-                <Tooltip {...chartTooltipStyle} formatter={(value) => [formatBtc(Number(value)), 'BTC']} />
-                <Line type="stepAfter" dataKey="btc" stroke="#f59e0b" dot={false} strokeWidth={2} isAnimationActive={false} />
+                <XAxis dataKey="date" tickFormatter={(value: string) => shortDate.format(new Date(value))} minTickGap={40} fontSize={11} tick={{ fill: 'currentColor' }} stroke="currentColor" />
+                <YAxis width={50} fontSize={11} tick={{ fill: 'currentColor' }} stroke="currentColor" domain={['auto', 'auto']} tickFormatter={(value: number) => `${value.toFixed(1)}×`} />
+                <Tooltip {...chartTooltipStyle} formatter={(value) => [formatMultiple(Number(value)), 'mNAV']} labelFormatter={(label) => formatDay(String(label))} />
+                <Line type="monotone" dataKey="mnav" stroke="#3b82f6" dot={false} strokeWidth={2} isAnimationActive={false} />
               </LineChart>
             </ResponsiveContainer>
           </div>
-        ) : (
-          <p className="text-muted-foreground">Only one reading stored so far ({formatBtc(company.btcHoldings)} on {formatDate(holding.asOf)}).</p>
-        )}
-        {quarantined.length > 0 && (
-          <div className="mt-2 text-xs text-muted-foreground" data-testid="quarantined-readings">
-            <p className="font-medium text-foreground">
-              {quarantined.length} reading{quarantined.length === 1 ? '' : 's'} quarantined ({formatDate(quarantined[0]!.asOf)} – {formatDate(quarantined.at(-1)!.asOf)}), left out of the chart, totals and signals:
-            </p>
-            <ul className="list-disc pl-5 break-words">
-              {quarantineReasons.map((reason) => (
-                <li key={reason}>{reason}</li>
-              ))}
-            </ul>
-          </div>
-        )}
-      </section>
+          <p className="mt-1 text-xs text-muted-foreground">Basis: {company.mnavBasis}.</p>
+        </>
+      ) : (
+        <p className="text-muted-foreground">Not available: {company.mnavBasis}.</p>
+      )}
+    </section>
+  );
+}
 
-      <section aria-labelledby="mnav-history-title">
-        <div className="mb-2 flex flex-wrap items-center justify-between gap-2">
-          <h3 id="mnav-history-title" className="font-medium">
-            mNAV history
-          </h3>
-          {mnav.length > 0 && <ExportButtons href={`/api/v1/companies/${encodeURIComponent(company.id)}/mnav-history`} label="the mNAV history" testId="mnav-history-export" />}
-        </div>
-        {mnav.length > 1 ? (
-          <>
-            <div className="h-40 w-full text-muted-foreground" data-testid="mnav-history-chart" role="img" aria-label={`mNAV from ${formatDay(mnav[0]!.date)} (${formatMultiple(mnav[0]!.mnav)}) to ${formatDay(mnav.at(-1)!.date)} (${formatMultiple(mnav.at(-1)!.mnav)}), ${mnav.length} trading days`}>
-              <ResponsiveContainer width="100%" height="100%">
-                <LineChart data={mnav} margin={{ top: 5, right: 10, bottom: 0, left: 0 }}>
-                  <CartesianGrid strokeDasharray="3 3" className="stroke-border" />
-                  <XAxis dataKey="date" tickFormatter={(value: string) => shortDate.format(new Date(value))} minTickGap={40} fontSize={11} tick={{ fill: 'currentColor' }} stroke="currentColor" />
-                  <YAxis width={50} fontSize={11} tick={{ fill: 'currentColor' }} stroke="currentColor" domain={['auto', 'auto']} tickFormatter={(value: number) => `${value.toFixed(1)}×`} />
-                  <Tooltip {...chartTooltipStyle} formatter={(value) => [formatMultiple(Number(value)), 'mNAV']} labelFormatter={(label) => formatDay(String(label))} />
-                  <Line type="monotone" dataKey="mnav" stroke="#3b82f6" dot={false} strokeWidth={2} isAnimationActive={false} />
-                </LineChart>
-              </ResponsiveContainer>
-            </div>
-            <p className="mt-1 text-xs text-muted-foreground">Basis: {company.mnavBasis}.</p>
-          </>
-        ) : (
-          <p className="text-muted-foreground">Not available: {company.mnavBasis}.</p>
-        )}
-      </section>
-
-      <section aria-labelledby="metrics-title">
-        <h3 id="metrics-title" className="mb-2 font-medium">
-          Metrics
-        </h3>
-        <dl className="grid gap-2 sm:grid-cols-3">
-          {Object.entries(metricLabels).map(([key, label]) => {
-            const value = company.metrics[key as keyof typeof company.metrics];
-            const unmeasured = key === 'insiderTimingSignal' && company.insiderTrades90d === 0;
-            const shown = unmeasured
-              ? 'no insider data'
-              : typeof value === 'number'
-                ? key === 'bitcoinYield'
-                  ? formatPercent(value)
-                  : value.toFixed(key === 'premiumToNav' ? 2 : 1)
-                : typeof value === 'string'
-                  ? value
-                  : '—';
-            const provisional = key === 'healthGrade' && company.metrics.provisional;
-            return (
-              <div key={key} className="flex items-center justify-between gap-2 rounded-md border px-2 py-1">
-                <dt className="text-muted-foreground">{label}</dt>
-                <dd className={cn('font-medium tabular-nums', key === 'aiRiskScore' && typeof value === 'number' && riskColorClass(value))}>
-                  {shown}
-                  {defaults.has(key) && !unmeasured && (
-                    <Badge variant="outline" className="ml-1" title="No data for this metric yet: the documented default is shown">
-                      default
-                    </Badge>
-                  )}
-                  {provisional && (
-                    <Badge variant="outline" className="ml-1" title={`Rests mostly on missing inputs: ${company.metrics.missingInputs.join(', ')}`} data-testid="provisional-badge">
-                      provisional
-                    </Badge>
-                  )}
-                </dd>
-              </div>
-            );
-          })}
-        </dl>
-        <p className="mt-1 text-xs text-muted-foreground">
-          Computed {company.metrics.computedAt ? formatRelativeTime(company.metrics.computedAt) : 'not yet'}.
-          {company.metrics.missingInputs.length > 0 && ` Risk and health leave out unknown inputs (counted as 0, not as a default): ${company.metrics.missingInputs.join(', ')}.`}
-        </p>
-      </section>
-
-      <section aria-labelledby="changes-title">
-        <h3 id="changes-title" className="mb-2 font-medium">
-          Recent changes
-        </h3>
-        {company.changes.length === 0 ? (
-          <p className="text-muted-foreground">No recorded changes.</p>
-        ) : (
-          <ul className="flex flex-col divide-y rounded-md border" data-testid="audit-trail">
-            {company.changes.slice(0, 10).map((change) => (
-              <li key={change.id} className="flex flex-wrap items-center justify-between gap-2 px-3 py-2">
-                <span className="tabular-nums">
-                  {change.oldQuantity === null ? 'First reading' : formatBtc(change.oldQuantity)} → {formatBtc(change.newQuantity)}
-                  {change.note ? <span className="block text-xs text-muted-foreground">{change.note}</span> : null}
-                </span>
-                <SourceLink url={change.sourceUrl} label={change.source} date={change.filedAt ?? change.learnedAt} />
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
-
-      <section aria-labelledby="company-signals-title">
-        <h3 id="company-signals-title" className="mb-2 font-medium">
-          Recent signals
-        </h3>
-        {company.activeSignals.length === 0 ? (
-          <p className="text-muted-foreground">No signals for this company.</p>
-        ) : (
-          <ul className="flex flex-col divide-y rounded-md border">
-            {company.activeSignals.slice(0, 10).map((signal) => (
-              <li key={signal.id} className="flex flex-wrap items-start justify-between gap-2 px-3 py-2">
-                <span className="min-w-0 flex-1">
-                  <Badge variant={signal.severity === 'critical' || signal.severity === 'high' ? 'destructive' : 'secondary'} className="mr-2">
-                    {signal.severity}
+function MetricsSection({ company }: { company: CompanyDetail }) {
+  const defaults = new Set<string>(company.metrics.defaults);
+  return (
+    <section aria-labelledby="metrics-title">
+      <h3 id="metrics-title" className="mb-2 font-medium">
+        Metrics
+      </h3>
+      <dl className="grid gap-2 sm:grid-cols-3">
+        {Object.entries(metricLabels).map(([key, label]) => {
+          const value = company.metrics[key as keyof typeof company.metrics];
+          const unmeasured = key === 'insiderTimingSignal' && company.insiderTrades90d === 0;
+          const shown = unmeasured
+            ? 'no insider data'
+            : typeof value === 'number'
+              ? key === 'bitcoinYield'
+                ? formatPercent(value)
+                : value.toFixed(key === 'premiumToNav' ? 2 : 1)
+              : typeof value === 'string'
+                ? value
+                : '—';
+          const provisional = key === 'healthGrade' && company.metrics.provisional;
+          return (
+            <div key={key} className="flex items-center justify-between gap-2 rounded-md border px-2 py-1">
+              <dt className="text-muted-foreground">{label}</dt>
+              <dd className={cn('font-medium tabular-nums', key === 'aiRiskScore' && typeof value === 'number' && riskColorClass(value))}>
+                {shown}
+                {defaults.has(key) && !unmeasured && (
+                  <Badge variant="outline" className="ml-1" title="No data for this metric yet: the documented default is shown">
+                    default
                   </Badge>
-                  {signal.description}
-                </span>
-                <SourceLink url={signal.metadata.filingUrl} label={signal.source} date={signal.detectedAt} />
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
-    </div>
+                )}
+                {provisional && (
+                  <Badge variant="outline" className="ml-1" title={`Rests mostly on missing inputs: ${company.metrics.missingInputs.join(', ')}`} data-testid="provisional-badge">
+                    provisional
+                  </Badge>
+                )}
+              </dd>
+            </div>
+          );
+        })}
+      </dl>
+      <p className="mt-1 text-xs text-muted-foreground">
+        Computed {company.metrics.computedAt ? formatRelativeTime(company.metrics.computedAt) : 'not yet'}.
+        {company.metrics.missingInputs.length > 0 && ` Risk and health leave out unknown inputs (counted as 0, not as a default): ${company.metrics.missingInputs.join(', ')}.`}
+      </p>
+    </section>
+  );
+}
+
+/** A titled list of up to ten recent items, each with its source link; a sentence when there are none. */
+function RecentList({
+  id,
+  title,
+  empty,
+  items,
+  testId,
+  align = 'center',
+}: {
+  id: string;
+  title: string;
+  empty: string;
+  items: { key: string; content: React.ReactNode; source: React.ReactNode }[];
+  testId?: string;
+  align?: 'center' | 'start';
+}) {
+  return (
+    <section aria-labelledby={id}>
+      <h3 id={id} className="mb-2 font-medium">
+        {title}
+      </h3>
+      {items.length === 0 ? (
+        <p className="text-muted-foreground">{empty}</p>
+      ) : (
+        <ul className="flex flex-col divide-y rounded-md border" data-testid={testId}>
+          {items.map((item) => (
+            <li key={item.key} className={cn('flex flex-wrap justify-between gap-2 px-3 py-2', align === 'start' ? 'items-start' : 'items-center')}>
+              {item.content}
+              {item.source}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
   );
 }
 

@@ -4,8 +4,7 @@ import { RealtimeProvider } from '@/components/realtime/realtime-provider';
 import { MfaPrompt } from '@/components/security/mfa-prompt';
 import { CardDisclaimer } from '@/components/shared/disclaimer';
 import { PageHeader } from '@/components/shell/page-header';
-import { loadDashboard } from '@/lib/dashboard/load';
-import { db } from '@/lib/db';
+import type { DashboardData } from '@/lib/dashboard/repository';
 import { DashboardFilterProvider } from './dashboard-filter';
 import { DataAgeNotice } from './data-age-notice';
 import { DashboardSidebar } from './dashboard-sidebar';
@@ -24,8 +23,7 @@ import { TopTreasuriesCard } from './top-treasuries-card';
  * The dashboard of spec 001 §2 on stored data. The server renders the first paint (stats, the
  * holdings table, the cards); client parts poll and follow /ws from there.
  */
-export async function DashboardView() {
-  const data = await loadDashboard(db);
+export function DashboardView({ data }: { data: DashboardData }) {
   const now = new Date(data.now);
   return (
     <RealtimeProvider>

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import dynamic from 'next/dynamic';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
-import type { HealthDistribution } from '@/lib/dashboard/load';
+import type { HealthDistribution } from '@/lib/dashboard/repository';
 import { healthSlices } from './health-slices';
 import { useNearViewport } from './use-near-viewport';
 

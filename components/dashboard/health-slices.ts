@@ -1,4 +1,4 @@
-import type { HealthDistribution } from '@/lib/dashboard/load';
+import type { HealthDistribution } from '@/lib/dashboard/repository';
 
 export interface HealthSlice {
   key: string;

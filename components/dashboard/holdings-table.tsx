@@ -11,10 +11,9 @@ import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { applyDashboardFilter, quickFilters } from '@/lib/dashboard/filters';
-import type { HoldingRecord } from '@/lib/dashboard/load';
-import { dashboardKeys } from '@/lib/dashboard/query-keys';
-import { formatMoney, riskColorClass } from '@/lib/format';
-import { formatDay, formatMultiple } from '@/lib/treasury/market-format';
+import type { HoldingRecord } from '@/lib/dashboard/repository';
+import { dashboardKeys } from '@/lib/dashboard/client';
+import { formatDay, formatMoney, formatMultiple, riskColorClass } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import { useDashboardFilter } from './dashboard-filter';
 
@@ -36,7 +35,7 @@ type MnavSort = 'none' | 'desc' | 'asc';
 const nextSort: Record<MnavSort, MnavSort> = { none: 'desc', desc: 'asc', asc: 'none' };
 
 /** Sorted by mNAV (companies without one stay last, in rank order), or unchanged. */
-export function sortByMnav<Row extends { metrics: { mNav: number | null } }>(rows: readonly Row[], sort: MnavSort): Row[] {
+function sortByMnav<Row extends { metrics: { mNav: number | null } }>(rows: readonly Row[], sort: MnavSort): Row[] {
   if (sort === 'none') return [...rows];
   const known = rows.filter((row) => row.metrics.mNav !== null);
   const unknown = rows.filter((row) => row.metrics.mNav === null);

@@ -1,10 +1,9 @@
 import { Radar } from 'lucide-react';
-import Link from 'next/link';
 import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import type { DiscoveryRecord } from '@/lib/dashboard/load';
+import { Card, CardContent } from '@/components/ui/card';
+import type { DiscoveryRecord } from '@/lib/dashboard/repository';
 import { formatRelativeTime } from '@/lib/format';
+import { ViewAllHeader } from './view-all-header';
 
 const priorityVariant = { high: 'destructive', medium: 'warning', low: 'secondary' } as const;
 
@@ -12,14 +11,7 @@ const priorityVariant = { high: 'destructive', medium: 'warning', low: 'secondar
 export function NewestDiscoveriesCard({ discoveries, now }: { discoveries: readonly DiscoveryRecord[]; now: Date }) {
   return (
     <Card data-testid="newest-discoveries">
-      <CardHeader className="flex flex-row items-center justify-between gap-2 space-y-0">
-        <CardTitle className="flex items-center gap-2 text-base">
-          <Radar className="size-4 text-info" aria-hidden="true" /> Newest Discoveries
-        </CardTitle>
-        <Button asChild variant="ghost" size="sm">
-          <Link href="/signals">View All</Link>
-        </Button>
-      </CardHeader>
+      <ViewAllHeader icon={<Radar className="size-4 text-info" aria-hidden="true" />} title="Newest Discoveries" href="/signals" />
       <CardContent>
         {discoveries.length === 0 ? (
           <p className="py-4 text-center text-sm text-muted-foreground">No discoveries yet. Companies showing signs of adopting bitcoin appear here as they are detected.</p>

@@ -6,25 +6,18 @@ import { useRouter } from 'next/navigation';
 import { useEffect } from 'react';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
-import { dashboardKeys, polling } from '@/lib/dashboard/query-keys';
+import { dashboardDataPaths, dashboardKeys, polling, requestRefresh, type DataLatest } from '@/lib/dashboard/client';
 import { matchesPrefixes } from '@/lib/dashboard/realtime-reactions';
 import { refreshErrorToast, refreshSuccessToast } from '@/lib/dashboard/refresh-toasts';
-import { apiRequest } from '@/lib/http/api-client';
 import { formatRelativeTime } from '@/lib/format';
+import type { RefreshStats } from '@/lib/treasury/refresh';
 import { cn } from '@/lib/utils';
-
-interface RefreshStats {
-  dailyRefreshes: number;
-  remainingDaily: number;
-}
-
-const dashboardData = ['/api/dashboard', '/api/treasury', '/api/signals', '/api/analytics', '/api/data', '/api/market-data', '/api/companies', '/api/discoveries'];
 
 /** Last update, the daily allowance and the manual refresh (POST /api/data/refresh), with spec 001 §9's polling. */
 export function RefreshControls() {
   const queryClient = useQueryClient();
   const router = useRouter();
-  const latest = useQuery<{ lastUpdated: string | null; refreshStats: RefreshStats }>({
+  const latest = useQuery<DataLatest>({
     queryKey: dashboardKeys.dataLatest,
     refetchInterval: polling.dataLatestMs,
     staleTime: polling.dataLatestStaleMs,
@@ -42,11 +35,11 @@ export function RefreshControls() {
   }, [refetch]);
 
   const refresh = useMutation({
-    mutationFn: async () => (await (await apiRequest('POST', '/api/data/refresh')).json()) as { refreshStats: RefreshStats },
+    mutationFn: requestRefresh,
     onSuccess: (result) => {
       toast(refreshSuccessToast(result.refreshStats.remainingDaily));
       queryClient.setQueryData(dashboardKeys.refreshStats, result.refreshStats);
-      void queryClient.invalidateQueries({ predicate: (query) => matchesPrefixes(query.queryKey, dashboardData) });
+      void queryClient.invalidateQueries({ predicate: (query) => matchesPrefixes(query.queryKey, dashboardDataPaths) });
       router.refresh();
     },
     onError: (error) => toast(refreshErrorToast(error)),

@@ -2,7 +2,7 @@
 
 import { useQuery } from '@tanstack/react-query';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import type { SectorAllocationRow } from '@/lib/dashboard/load';
+import type { SectorAllocationRow } from '@/lib/dashboard/repository';
 import { allocationGuidance, sectorColor } from '@/lib/format';
 
 /** Sector allocation list (GET /api/analytics/sector-allocation) with the optimal allocation guidance. */

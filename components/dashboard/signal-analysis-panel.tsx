@@ -10,11 +10,11 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Progress } from '@/components/ui/progress';
 import { Skeleton } from '@/components/ui/skeleton';
 import { applyDashboardFilter, isRecent } from '@/lib/dashboard/filters';
-import type { HoldingRecord } from '@/lib/dashboard/load';
-import { dashboardKeys, polling } from '@/lib/dashboard/query-keys';
+import type { HoldingRecord } from '@/lib/dashboard/repository';
+import { dashboardKeys, polling } from '@/lib/dashboard/client';
 import { rankPanelSignals, signalStrength } from '@/lib/dashboard/signal-strength';
 import { formatRelativeTime } from '@/lib/format';
-import type { signalView } from '@/lib/treasury/queries';
+import type { signalView } from '@/lib/signals/repository';
 import { useDashboardFilter } from './dashboard-filter';
 
 type SignalRecord = ReturnType<typeof signalView>;

@@ -3,8 +3,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { Activity, Building2, Flame, TriangleAlert } from 'lucide-react';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import type { DashboardStats } from '@/lib/dashboard/load';
-import { dashboardKeys } from '@/lib/dashboard/query-keys';
+import type { DashboardStats } from '@/lib/dashboard/repository';
+import { dashboardKeys } from '@/lib/dashboard/client';
 
 /** The four stat cards of spec 001 §2, from GET /api/dashboard/stats. */
 export function StatCards({ initialStats }: { initialStats: DashboardStats }) {

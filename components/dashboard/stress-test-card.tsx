@@ -1,6 +1,6 @@
 import { Gauge } from 'lucide-react';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import type { DashboardData } from '@/lib/dashboard/load';
+import type { DashboardData } from '@/lib/dashboard/repository';
 import { formatMoney } from '@/lib/format';
 import { cn } from '@/lib/utils';
 

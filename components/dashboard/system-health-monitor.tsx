@@ -8,41 +8,10 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { toast } from '@/components/ui/use-toast';
-import { dashboardKeys } from '@/lib/dashboard/query-keys';
-import { apiHealthOf, healthPollMs, healthTimeoutMs, overallStatus, responseTimeLabel, websocketHealth, type ApiHealth, type OverallStatus } from '@/lib/dashboard/system-health';
+import { checkHealth, dashboardKeys } from '@/lib/dashboard/client';
+import { healthPollMs, overallStatus, responseTimeLabel, websocketHealth, type ApiHealth, type OverallStatus } from '@/lib/dashboard/system-health';
 import { formatRelativeTime } from '@/lib/format';
 import { cn } from '@/lib/utils';
-
-interface SourceFreshness {
-  key: string;
-  name: string;
-  status: string;
-  lastSuccessAt: string | null;
-  lastError: string | null;
-}
-
-interface HealthCheck {
-  api: ApiHealth;
-  responseTimeMs: number;
-  checkedAt: string;
-  database: string | null;
-  sources: SourceFreshness[];
-}
-
-/** GET /api/health with the spec's 5 s timeout, timed by the browser. A 503 still carries the body. */
-async function checkHealth(): Promise<HealthCheck> {
-  const started = performance.now();
-  const response = await fetch('/api/health', { credentials: 'include', cache: 'no-store', signal: AbortSignal.timeout(healthTimeoutMs) });
-  const body = (await response.json().catch(() => null)) as { database?: { status?: string }; sources?: SourceFreshness[] } | null;
-  if (!response.ok && response.status !== 503) throw new Error(`${response.status}: ${response.statusText}`);
-  return {
-    api: apiHealthOf(body),
-    responseTimeMs: Math.round(performance.now() - started),
-    checkedAt: new Date().toISOString(),
-    database: body?.database?.status ?? null,
-    sources: Array.isArray(body?.sources) ? body.sources : [],
-  };
-}
 
 const apiVariant = { healthy: 'success', degraded: 'warning', down: 'destructive' } as const;
 const wsVariant = { connected: 'success', connecting: 'warning', disconnected: 'secondary' } as const;

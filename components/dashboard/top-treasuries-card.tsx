@@ -1,24 +1,16 @@
 import { Bitcoin } from 'lucide-react';
-import Link from 'next/link';
 import { FlagBadge } from '@/components/shared/flag-badge';
-import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import type { HoldingRecord } from '@/lib/dashboard/load';
+import { Card, CardContent } from '@/components/ui/card';
+import type { HoldingRecord } from '@/lib/dashboard/repository';
 import { formatBtc, formatMoney } from '@/lib/format';
+import { ViewAllHeader } from './view-all-header';
 
 /** The five largest holders (spec 001 §2's "Top 100 Bitcoin Treasuries" card), from stored holdings. */
 export function TopTreasuriesCard({ holdings }: { holdings: readonly HoldingRecord[] }) {
   const top = holdings.slice(0, 5);
   return (
     <Card data-testid="top-treasuries">
-      <CardHeader className="flex flex-row items-center justify-between gap-2 space-y-0">
-        <CardTitle className="flex items-center gap-2 text-base">
-          <Bitcoin className="size-4 text-orange-500" aria-hidden="true" /> Top 100 Bitcoin Treasuries
-        </CardTitle>
-        <Button asChild variant="ghost" size="sm">
-          <Link href="/analytics">View All</Link>
-        </Button>
-      </CardHeader>
+      <ViewAllHeader icon={<Bitcoin className="size-4 text-orange-500" aria-hidden="true" />} title="Top 100 Bitcoin Treasuries" href="/analytics" />
       <CardContent>
         {top.length === 0 ? (
           <p className="text-sm text-muted-foreground">No companies yet.</p>

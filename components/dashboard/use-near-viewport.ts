@@ -13,8 +13,9 @@ export function useNearViewport<T extends Element>(margin = '300px') {
     const element = ref.current;
     if (!element || near) return;
     if (typeof IntersectionObserver === 'undefined') {
-      setNear(true);
-      return;
+      // No observer to ask (an old browser, a test DOM): count the element as near once painted.
+      const frame = requestAnimationFrame(() => setNear(true));
+      return () => cancelAnimationFrame(frame);
     }
     const observer = new IntersectionObserver((entries) => {
       if (entries.some((entry) => entry.isIntersecting)) setNear(true);

@@ -1,7 +1,8 @@
 import { Activity, Database, Gauge, Radio } from 'lucide-react';
+import { StatTile, StatValue } from '@/components/shared/stat-tile';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
-import type { DataSourcesResponse } from '@/lib/data-sources/catalogue';
+import type { DataSourcesResponse } from '@/lib/data-sources/schema';
 import { SourceCard } from './source-card';
 
 const tabs = [
@@ -24,18 +25,9 @@ export function DataSourcesView({ data, now }: { data: DataSourcesResponse; now:
     <div className="space-y-6">
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         {cards.map((card) => (
-          <Card key={card.key} data-testid={`summary-${card.key}`}>
-            <CardHeader className="flex flex-row items-center justify-between gap-2 pb-2">
-              <CardTitle className="text-sm font-medium text-muted-foreground">{card.label}</CardTitle>
-              <span className="text-muted-foreground [&_svg]:size-4" aria-hidden="true">
-                {card.icon}
-              </span>
-            </CardHeader>
-            <CardContent>
-              <p className="text-2xl font-bold tabular-nums">{card.value}</p>
-              <p className="mt-1 text-xs text-muted-foreground">{card.hint}</p>
-            </CardContent>
-          </Card>
+          <StatTile key={card.key} testId={`summary-${card.key}`} label={card.label} icon={card.icon} hint={card.hint}>
+            <StatValue>{card.value}</StatValue>
+          </StatTile>
         ))}
       </div>
 

@@ -1,7 +1,7 @@
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Progress } from '@/components/ui/progress';
-import type { DataSourceView } from '@/lib/data-sources/catalogue';
+import type { DataSourceView } from '@/lib/data-sources/schema';
 import { integrationProgressLabel } from '@/lib/data-sources/labels';
 import { formatRelativeTime } from '@/lib/format';
 

@@ -3,7 +3,7 @@
 import { Sigma } from 'lucide-react';
 import { Popover, PopoverContent, PopoverTrigger } from '@/components/ui/popover';
 import { Tooltip, TooltipContent, TooltipProvider, TooltipTrigger } from '@/components/ui/tooltip';
-import { formatDay, formatInputValue } from '@/lib/treasury/market-format';
+import { formatDay, formatInputValue } from '@/lib/format';
 import type { Figure } from '@/lib/treasury/market-metrics';
 
 /**

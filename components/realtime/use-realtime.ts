@@ -3,19 +3,16 @@
 import { useEffect, useRef, useState } from 'react';
 import { toast } from '@/components/ui/use-toast';
 import type { Channel } from '@/lib/realtime/channels';
-import { RealtimeClient, websocketUrl, type ConnectionState, type RealtimeMessage } from '@/lib/realtime/client';
-
-async function isRealtimeAvailable(): Promise<boolean> {
-  const response = await fetch('/api/health', { credentials: 'include', cache: 'no-store' });
-  const body = (await response.json()) as { websocket?: { available?: boolean } };
-  return body.websocket?.available !== false;
-}
+import { isRealtimeAvailable, RealtimeClient, websocketUrl, type ConnectionState, type RealtimeMessage } from '@/lib/realtime/client';
 
 export function useRealtime(channels: readonly Channel[], onMessage?: (message: RealtimeMessage) => void) {
   const [state, setState] = useState<ConnectionState>('disconnected');
   const [lastMessageAt, setLastMessageAt] = useState<Date | null>(null);
+  // The latest handler, read when a message arrives, so a new handler does not reconnect.
   const onMessageRef = useRef(onMessage);
-  onMessageRef.current = onMessage;
+  useEffect(() => {
+    onMessageRef.current = onMessage;
+  }, [onMessage]);
   const channelKey = channels.join(',');
 
   useEffect(() => {

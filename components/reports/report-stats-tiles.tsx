@@ -4,6 +4,8 @@ import { useQuery } from '@tanstack/react-query';
 import { AlertTriangle, CheckCircle2, FileText, Lightbulb } from 'lucide-react';
 import { LoadError } from '@/components/shared/load-error';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Button } from '@/components/ui/button';
+import { StatTile, StatValue } from '@/components/shared/stat-tile';
 import { Skeleton } from '@/components/ui/skeleton';
 import { fetchReportStats, reportKeys } from '@/lib/reports/client';
 import type { ReportStatsDto } from '@/lib/reports/schema';
@@ -24,18 +26,9 @@ export function ReportStatsTiles() {
   return (
     <div className="grid grid-cols-2 gap-4 lg:grid-cols-4" aria-busy={stats.isPending}>
       {tiles.map((tile) => (
-        <Card key={tile.key} data-testid={`report-stat-${tile.key}`}>
-          <CardHeader className="flex flex-row items-center justify-between gap-2 pb-2">
-            <CardTitle className="text-sm font-medium text-muted-foreground">{tile.label}</CardTitle>
-            <span className="text-muted-foreground [&_svg]:size-4" aria-hidden="true">
-              {tile.icon}
-            </span>
-          </CardHeader>
-          <CardContent>
-            {stats.isPending ? <Skeleton className="h-8 w-16" /> : <p className="text-2xl font-bold tabular-nums">{tile.format(stats.data[tile.key])}</p>}
-            <p className="mt-1 text-xs text-muted-foreground">{tile.hint}</p>
-          </CardContent>
-        </Card>
+        <StatTile key={tile.key} testId={`report-stat-${tile.key}`} label={tile.label} icon={tile.icon} hint={tile.hint}>
+          {stats.isPending ? <Skeleton className="h-8 w-16" /> : <StatValue>{tile.format(stats.data[tile.key])}</StatValue>}
+        </StatTile>
       ))}
     </div>
   );

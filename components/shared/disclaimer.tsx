@@ -3,22 +3,14 @@ import { cn } from '@/lib/utils';
 
 // The not-financial-advice disclaimer of spec 001 §1, in its three variants: inline, card and full.
 
-export const disclaimerTitle = 'Not Financial Advice';
-export const disclaimerShort =
+const disclaimerTitle = 'Not Financial Advice';
+const disclaimerShort =
   'The information on this platform is for research and educational purposes only and is not financial, investment, legal or tax advice.';
 const disclaimerFull = [
   disclaimerShort,
   'Health grades, AI risk scores, conviction and governance scores, signals and pre-pump alerts are computed from public filings and market data. They can be incomplete, delayed or wrong, and past patterns do not predict future results.',
   'Bitcoin and the shares of companies that hold it are volatile; you can lose some or all of the money you invest. Do your own research and consult a licensed financial advisor before making investment decisions.',
 ];
-
-export type DisclaimerVariant = 'inline' | 'card' | 'full';
-
-export function Disclaimer({ variant = 'card', className }: { variant?: DisclaimerVariant; className?: string }) {
-  if (variant === 'inline') return <InlineDisclaimer className={className} />;
-  if (variant === 'full') return <FullDisclaimer className={className} />;
-  return <CardDisclaimer className={className} />;
-}
 
 export function InlineDisclaimer({ className }: { className?: string }) {
   return (

@@ -4,9 +4,8 @@ import { useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import type { DataSourcesResponse } from '@/lib/data-sources/catalogue';
+import { dataSourceKeys, fetchDataSources } from '@/lib/data-sources/client';
 import { type SourceState, sourceStateLabels } from '@/lib/data-sources/labels';
-import { getJson } from '@/lib/http/api-client';
 
 // What feeds detection (spec 001 §2 Signals, Data Sources tab), each item with the real state of the
 // catalogue source that would feed it (issue 12): an item no ingester reads is "Planned", never "Active".
@@ -52,7 +51,7 @@ const groups: { title: string; items: { name: string; source: string | null }[] 
 const stateVariant = { fresh: 'success', stale: 'warning', 'not-connected': 'destructive', planned: 'outline' } as const;
 
 export function DataSourcesTab() {
-  const sources = useQuery({ queryKey: ['/api/data-sources'], queryFn: () => getJson<DataSourcesResponse>('/api/data-sources') });
+  const sources = useQuery({ queryKey: dataSourceKeys.all, queryFn: fetchDataSources });
   const stateOf = (key: string | null): SourceState | null => {
     if (key === null) return 'planned';
     return sources.data?.sources.find((source) => source.key === key)?.state ?? null;

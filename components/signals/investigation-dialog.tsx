@@ -9,10 +9,9 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { toast } from '@/components/ui/use-toast';
 import { formatRelativeTime } from '@/lib/format';
-import { ApiError } from '@/lib/http/api-client';
 import { capitalize, displayCompanyName, severityColorClass, sourceColorClass } from '@/lib/signals/display';
-import { addToWatchlist, createAlertRule, fetchSignalDetail, saveBlob, signalKeys } from '@/lib/signals/queries';
-import type { SignalDto } from '@/lib/signals/schema';
+import { actionErrorText, addToWatchlist, createAlertRule, fetchSignalDetail, fetchSignalReport, saveBlob, signalKeys } from '@/lib/signals/client';
+import type { SignalDetailDto, SignalDto } from '@/lib/signals/schema';
 import type { PumpCheck, TrackRecord } from '@/lib/signals/track-record';
 import { cn } from '@/lib/utils';
 
@@ -38,11 +37,6 @@ function PumpCheckLine({ check }: { check: PumpCheck | undefined }) {
 }
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-function errorText(error: unknown): string {
-  if (error instanceof ApiError) return error.serverMessage ?? error.message;
-  return error instanceof Error ? error.message : 'Please try again.';
-}
 
 function Detail({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -74,7 +68,7 @@ export function InvestigationDialog({
       await Promise.all([createAlertRule({ kind: 'signal', signalId: signal.id, ...(signal.companyId ? { companyId: signal.companyId } : {}) }), wait(1000)]);
       toast({ title: 'Alerts Configured', description: `You will be notified of new signals for ${company}.`, variant: 'success' });
     } catch (error) {
-      toast({ title: 'Alert Setup Failed', description: errorText(error), variant: 'destructive' });
+      toast({ title: 'Alert Setup Failed', description: actionErrorText(error), variant: 'destructive' });
     }
   };
 
@@ -86,30 +80,23 @@ export function InvestigationDialog({
       await wait(1000);
       toast({ title: 'Watchlist Updated', description: 'You will receive updates on this signal.', variant: 'success' });
     } catch (error) {
-      toast({ title: 'Watchlist Update Failed', description: errorText(error), variant: 'destructive' });
+      toast({ title: 'Watchlist Update Failed', description: actionErrorText(error), variant: 'destructive' });
     }
   };
 
   const exportReport = async () => {
     toast({ title: 'Generating Report', description: 'Compiling the investigation report...' });
     try {
-      const [response] = await Promise.all([fetch(`/api/signals/${encodeURIComponent(signal.id)}/report`, { credentials: 'include' }), wait(2000)]);
-      if (!response.ok) throw new ApiError(response.status, await response.text(), response.statusText);
-      const blob = await response.blob();
+      const [blob] = await Promise.all([fetchSignalReport(signal.id), wait(2000)]);
       toast({ title: 'Report Ready', description: 'Your investigation report is downloading.', variant: 'success' });
       saveBlob(blob, `signal-investigation-${signal.id}-${Date.now()}.pdf`);
     } catch (error) {
-      toast({ title: 'Report Failed', description: errorText(error), variant: 'destructive' });
+      toast({ title: 'Report Failed', description: actionErrorText(error), variant: 'destructive' });
     }
   };
 
   const comingSoon = () => toast({ title: 'Feature Coming Soon', description: 'This action is being finalized and will be available shortly.' });
 
-  const intelligence = detail.data?.intelligence;
-  const record = detail.data?.trackRecord;
-  const basis = record
-    ? `${record.followed} of ${record.resolved} past signals of this source and type were followed by a holdings increase of their company within ${record.windowDays} days`
-    : null;
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
       <DialogContent className="sm:max-w-3xl">
@@ -118,113 +105,11 @@ export function InvestigationDialog({
           <DialogDescription>{company} · detailed analysis and investigation tools</DialogDescription>
         </DialogHeader>
 
-        <section aria-labelledby="signal-details" className="space-y-3 rounded-lg border p-4">
-          <h3 id="signal-details" className="font-semibold">
-            Signal Details
-          </h3>
-          <p className="text-sm">{signal.description}</p>
-          {signal.companyFlag && <FlagNotice state={signal.companyFlag} />}
-          <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
-            <Detail label="Severity">
-              <Badge variant="outline" className={severityColorClass(signal.severity)}>
-                {capitalize(signal.severity)}
-              </Badge>
-            </Detail>
-            <Detail label="Confidence">{signal.confidence}%</Detail>
-            <Detail label="Source">
-              <span className={sourceColorClass(signal.source)}>{signal.source}</span>
-            </Detail>
-            <Detail label="Detected">
-              <time dateTime={signal.detectedAt} title={new Date(signal.detectedAt).toUTCString()}>
-                {formatRelativeTime(signal.detectedAt)}
-              </time>
-            </Detail>
-          </dl>
-        </section>
+        <SignalDetails signal={signal} />
 
-        <section aria-labelledby="investigation-actions" className="space-y-3">
-          <h3 id="investigation-actions" className="font-semibold">
-            Investigation Actions
-          </h3>
-          <div className="grid gap-2 sm:grid-cols-2">
-            <Button variant="outline" className="justify-start" onClick={() => onOpenView('sec', signal)}>
-              <FileText aria-hidden="true" />
-              View SEC Filing Source
-            </Button>
-            <Button variant="outline" className="justify-start" onClick={() => onOpenView('market', signal)}>
-              <TrendingUp aria-hidden="true" />
-              Analyze Market Impact
-            </Button>
-            <Button variant="outline" className="justify-start" onClick={() => onOpenView('company', signal)}>
-              <Building2 aria-hidden="true" />
-              Research Company Background
-            </Button>
-            <Button variant="outline" className="justify-start" onClick={setAlerts}>
-              <Bell aria-hidden="true" />
-              Set Alert Notifications
-            </Button>
-          </div>
-        </section>
+        <InvestigationActions onOpen={(view) => onOpenView(view, signal)} onSetAlerts={setAlerts} />
 
-        <section aria-labelledby="intelligence-analysis" className="space-y-3">
-          <h3 id="intelligence-analysis" className="font-semibold">
-            Intelligence Analysis
-          </h3>
-          <Tabs defaultValue="source">
-            <TabsList>
-              <TabsTrigger value="source">Source Analysis</TabsTrigger>
-              <TabsTrigger value="timing">Timing Analysis</TabsTrigger>
-              <TabsTrigger value="correlations">Correlations</TabsTrigger>
-              <TabsTrigger value="actions">Actions</TabsTrigger>
-            </TabsList>
-            <TabsContent value="source" className="space-y-2 pt-2 text-sm">
-              <p>
-                Source: <span className={cn('font-medium', sourceColorClass(signal.source))}>{signal.source}</span>
-              </p>
-              <p data-testid="source-accuracy">
-                Historical accuracy: {record ? (record.accuracyPct === null ? notEnough(record) : `${record.accuracyPct.toFixed(1)}%`) : '…'}
-              </p>
-              <p data-testid="false-positive-rate">
-                False positive rate: {record ? (record.falsePositivePct === null ? notEnough(record) : `${record.falsePositivePct.toFixed(1)}%`) : '…'}
-              </p>
-              {basis && record?.accuracyPct !== null && <p className="text-xs text-muted-foreground">{basis}.</p>}
-              <PumpCheckLine check={detail.data?.pumpCheck} />
-            </TabsContent>
-            <TabsContent value="timing" className="space-y-2 pt-2 text-sm">
-              <p>Detected: {new Date(signal.detectedAt).toUTCString()}</p>
-              <p data-testid="lead-time">
-                Average lead time:{' '}
-                {record
-                  ? record.accuracyPct === null
-                    ? notEnough(record)
-                    : record.leadTimeDays === null
-                      ? 'none followed yet'
-                      : `${record.leadTimeDays.toFixed(1)} days (from signal to the first holdings increase after it)`
-                  : '…'}
-              </p>
-              <p>Estimated action window: {actionWindow} (guidance, not measured)</p>
-            </TabsContent>
-            <TabsContent value="correlations" className="space-y-2 pt-2 text-sm">
-              <p data-testid="similar-signals">Similar signals: {intelligence ? intelligence.similarSignals : '…'} in the past 30 days</p>
-              <p data-testid="same-sector-signals">
-                Same sector: {intelligence ? intelligence.sameSectorSignals : '…'} in the past 30 days
-                {detail.data?.company ? ` (${detail.data.company.sector})` : ''}
-              </p>
-              <p className="text-xs text-muted-foreground">Counted over the 30 days up to this signal’s detection.</p>
-            </TabsContent>
-            <TabsContent value="actions" className="space-y-2 pt-2 text-sm">
-              <ul className="list-disc space-y-1 pl-5">
-                <li>Read the source filing and confirm the figures.</li>
-                <li>Check the market impact against BTC.</li>
-                <li>Set alerts for follow-up filings from this company.</li>
-              </ul>
-              <Button variant="outline" size="sm" onClick={comingSoon}>
-                <ExternalLink aria-hidden="true" />
-                Share with Team
-              </Button>
-            </TabsContent>
-          </Tabs>
-        </section>
+        <IntelligenceAnalysis signal={signal} detail={detail.data} onShare={comingSoon} />
 
         <DialogFooter>
           <Button variant="outline" onClick={onClose}>
@@ -241,5 +126,131 @@ export function InvestigationDialog({
         </DialogFooter>
       </DialogContent>
     </Dialog>
+  );
+}
+
+function SignalDetails({ signal }: { signal: SignalDto }) {
+  return (
+    <section aria-labelledby="signal-details" className="space-y-3 rounded-lg border p-4">
+      <h3 id="signal-details" className="font-semibold">
+        Signal Details
+      </h3>
+      <p className="text-sm">{signal.description}</p>
+      {signal.companyFlag && <FlagNotice state={signal.companyFlag} />}
+      <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+        <Detail label="Severity">
+          <Badge variant="outline" className={severityColorClass(signal.severity)}>
+            {capitalize(signal.severity)}
+          </Badge>
+        </Detail>
+        <Detail label="Confidence">{signal.confidence}%</Detail>
+        <Detail label="Source">
+          <span className={sourceColorClass(signal.source)}>{signal.source}</span>
+        </Detail>
+        <Detail label="Detected">
+          <time dateTime={signal.detectedAt} title={new Date(signal.detectedAt).toUTCString()}>
+            {formatRelativeTime(signal.detectedAt)}
+          </time>
+        </Detail>
+      </dl>
+    </section>
+  );
+}
+
+const investigationActions: { view: InvestigationView; label: string; icon: React.ReactNode }[] = [
+  { view: 'sec', label: 'View SEC Filing Source', icon: <FileText aria-hidden="true" /> },
+  { view: 'market', label: 'Analyze Market Impact', icon: <TrendingUp aria-hidden="true" /> },
+  { view: 'company', label: 'Research Company Background', icon: <Building2 aria-hidden="true" /> },
+];
+
+function InvestigationActions({ onOpen, onSetAlerts }: { onOpen: (view: InvestigationView) => void; onSetAlerts: () => void }) {
+  return (
+    <section aria-labelledby="investigation-actions" className="space-y-3">
+      <h3 id="investigation-actions" className="font-semibold">
+        Investigation Actions
+      </h3>
+      <div className="grid gap-2 sm:grid-cols-2">
+        {investigationActions.map(({ view, label, icon }) => (
+          <Button key={view} variant="outline" className="justify-start" onClick={() => onOpen(view)}>
+            {icon}
+            {label}
+          </Button>
+        ))}
+        <Button variant="outline" className="justify-start" onClick={onSetAlerts}>
+          <Bell aria-hidden="true" />
+          Set Alert Notifications
+        </Button>
+      </div>
+    </section>
+  );
+}
+
+/** The track record, timing and correlations the server measured for this signal's source and type. */
+function IntelligenceAnalysis({ signal, detail, onShare }: { signal: SignalDto; detail: SignalDetailDto | undefined; onShare: () => void }) {
+  const intelligence = detail?.intelligence;
+  const record = detail?.trackRecord;
+  const basis = record
+    ? `${record.followed} of ${record.resolved} past signals of this source and type were followed by a holdings increase of their company within ${record.windowDays} days`
+    : null;
+  return (
+    <section aria-labelledby="intelligence-analysis" className="space-y-3">
+      <h3 id="intelligence-analysis" className="font-semibold">
+        Intelligence Analysis
+      </h3>
+      <Tabs defaultValue="source">
+        <TabsList>
+          <TabsTrigger value="source">Source Analysis</TabsTrigger>
+          <TabsTrigger value="timing">Timing Analysis</TabsTrigger>
+          <TabsTrigger value="correlations">Correlations</TabsTrigger>
+          <TabsTrigger value="actions">Actions</TabsTrigger>
+        </TabsList>
+        <TabsContent value="source" className="space-y-2 pt-2 text-sm">
+          <p>
+            Source: <span className={cn('font-medium', sourceColorClass(signal.source))}>{signal.source}</span>
+          </p>
+          <p data-testid="source-accuracy">
+            Historical accuracy: {record ? (record.accuracyPct === null ? notEnough(record) : `${record.accuracyPct.toFixed(1)}%`) : '…'}
+          </p>
+          <p data-testid="false-positive-rate">
+            False positive rate: {record ? (record.falsePositivePct === null ? notEnough(record) : `${record.falsePositivePct.toFixed(1)}%`) : '…'}
+          </p>
+          {basis && record?.accuracyPct !== null && <p className="text-xs text-muted-foreground">{basis}.</p>}
+          <PumpCheckLine check={detail?.pumpCheck} />
+        </TabsContent>
+        <TabsContent value="timing" className="space-y-2 pt-2 text-sm">
+          <p>Detected: {new Date(signal.detectedAt).toUTCString()}</p>
+          <p data-testid="lead-time">
+            Average lead time:{' '}
+            {record
+              ? record.accuracyPct === null
+                ? notEnough(record)
+                : record.leadTimeDays === null
+                  ? 'none followed yet'
+                  : `${record.leadTimeDays.toFixed(1)} days (from signal to the first holdings increase after it)`
+              : '…'}
+          </p>
+          <p>Estimated action window: {actionWindow} (guidance, not measured)</p>
+        </TabsContent>
+        <TabsContent value="correlations" className="space-y-2 pt-2 text-sm">
+          <p data-testid="similar-signals">Similar signals: {intelligence ? intelligence.similarSignals : '…'} in the past 30 days</p>
+          <p data-testid="same-sector-signals">
+            Same sector: {intelligence ? intelligence.sameSectorSignals : '…'} in the past 30 days
+            {detail?.company ? ` (${detail.company.sector})` : ''}
+          </p>
+          <p className="text-xs text-muted-foreground">Counted over the 30 days up to this signal’s detection.</p>
+        </TabsContent>
+        <TabsContent value="actions" className="space-y-2 pt-2 text-sm">
+          <ul className="list-disc space-y-1 pl-5">
+            <li>Read the source filing and confirm the figures.</li>
+            <li>Check the market impact against BTC.</li>
+            <li>Set alerts for follow-up filings from this company.</li>
+          </ul>
+          <Button variant="outline" size="sm" onClick={onShare}>
+            <ExternalLink aria-hidden="true" />
+            Share with Team
+          </Button>
+        </TabsContent>
+      </Tabs>
+    </section>
   );
 }

@@ -4,9 +4,9 @@ import { useQuery } from '@tanstack/react-query';
 import { ExternalLink, FileX } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { fetchSignalFiling, signalKeys } from '@/lib/signals/queries';
+import { fetchSignalFiling, signalKeys } from '@/lib/signals/client';
 import type { SignalDto } from '@/lib/signals/schema';
+import { SignalViewDialog } from './signal-view-dialog';
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' });
 
@@ -24,12 +24,7 @@ export function SecFilingDialog({ signal, onClose }: { signal: SignalDto | null;
   const filing = useQuery({ queryKey: signalKeys.filing(signal?.id ?? ''), queryFn: () => fetchSignalFiling(signal!.id), enabled: Boolean(signal) });
 
   return (
-    <Dialog open={Boolean(signal)} onOpenChange={(open) => !open && onClose()}>
-      <DialogContent className="sm:max-w-3xl" showCloseButton={false}>
-        <DialogHeader>
-          <DialogTitle>SEC Filing Analysis</DialogTitle>
-          <DialogDescription>The filing this signal was detected from.</DialogDescription>
-        </DialogHeader>
+    <SignalViewDialog open={Boolean(signal)} title="SEC Filing Analysis" description="The filing this signal was detected from." onClose={onClose}>
         {filing.isPending ? (
           <p className="py-6 text-center text-muted-foreground">Loading filing...</p>
         ) : filing.isError ? (
@@ -78,12 +73,6 @@ export function SecFilingDialog({ signal, onClose }: { signal: SignalDto | null;
             )}
           </div>
         )}
-        <DialogFooter>
-          <Button variant="outline" onClick={onClose}>
-            Close
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+    </SignalViewDialog>
   );
 }

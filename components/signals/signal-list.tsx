@@ -3,7 +3,7 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Radar } from 'lucide-react';
 import { Button } from '@/components/ui/button';
-import { fetchSignalPage, signalKeys, signalsPollMs, type SignalFilters } from '@/lib/signals/queries';
+import { fetchSignalPage, signalKeys, signalsPollMs, type SignalFilters } from '@/lib/signals/client';
 import type { SignalDto } from '@/lib/signals/schema';
 import { SignalCard } from './signal-card';
 

@@ -8,7 +8,7 @@ import { ExportButtons } from '@/components/shared/export-buttons';
 import { Input } from '@/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
-import { fetchSignalSummary, signalKeys, signalsPollMs } from '@/lib/signals/queries';
+import { fetchSignalSummary, signalKeys, signalsPollMs } from '@/lib/signals/client';
 import type { SignalDto } from '@/lib/signals/schema';
 import { CompanyResearchDialog } from './company-research-dialog';
 import { DataSourcesTab } from './data-sources-tab';

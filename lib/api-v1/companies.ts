@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { Db } from '@/lib/db';
 import { databaseProvider } from '@/lib/env';
 import { AppError } from '@/lib/http/errors';
-import { getCompanyDetail, listCompanies, type CompanyView, type MetricsView } from '@/lib/treasury/queries';
+import { getCompanyDetail, listCompanies, type CompanyView, type MetricsView } from '@/lib/treasury/repository';
 import { decodeKeyset, encodeKeyset } from './cursor';
 import { newest } from './meta';
 import type { companiesQuerySchema, companyDetailSchema, companySchema, metricsSchema } from './schema';

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { Db } from '@/lib/db';
 import { isLiveQuote, type PriceQuote } from '@/lib/market/live';
-import { getDashboardStats, getMarketData, listDiscoveries } from '@/lib/treasury/queries';
+import { getDashboardStats, getMarketData, listDiscoveries } from '@/lib/treasury/repository';
 import { newest } from './meta';
 import type { dashboardSchema, discoveriesQuerySchema, discoverySchema, marketPricesSchema } from './schema';
 

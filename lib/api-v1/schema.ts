@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { healthGrades } from '@/lib/treasury/metrics';
-import { discoveryStatuses, isStorableDate, severities, signalTypes } from '@/lib/treasury/params';
+import { severities, signalTypes } from '@/lib/signals/schema';
+import { discoveryStatuses, isStorableDate } from '@/lib/treasury/schema';
 
 // The versioned read API's contract: every handler parses its query with these schemas and
 // serializes its answer through them, and /api/v1/openapi.json is generated from the same objects.

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { Db } from '@/lib/db';
 import { AppError } from '@/lib/http/errors';
-import { decodeCursor, listSignals, type signalView } from '@/lib/treasury/queries';
+import { decodeCursor, listSignals, type signalView } from '@/lib/signals/repository';
 import { newest } from './meta';
 import type { signalSchema, signalsQuerySchema } from './schema';
 

@@ -6,7 +6,8 @@ import { getBus, type EventBus } from '../realtime/bus';
 import { formatBtc } from '../format';
 import { computeMetrics } from '../treasury/metrics';
 import { loadBtcMarket, recomputeMetrics } from '../treasury/metrics-store';
-import { getDashboardStats, getSectorAllocation, metricsView } from '../treasury/queries';
+import { companyMarketCap } from '../treasury/market-metrics';
+import { companyIdentity, companyIdentitySelect, getDashboardStats, getSectorAllocation, metricsView } from '../treasury/repository';
 import { findCompanyInMessage } from './company-lookup';
 import { describeCompany } from './describe';
 import { completeChat, readLlmConfig, systemPrompt } from './llm';
@@ -31,12 +32,7 @@ const addedViaAssistantSource = 'Added via AI assistant by user';
 const marketQuestion = /\b(market|total|overall|how many|sectors?|largest|biggest|top|price|stats|statistics|summary|overview|aggregate|allocation|all companies)\b/i;
 
 const trackedSelect = {
-  id: true,
-  name: true,
-  ticker: true,
-  exchange: true,
-  sector: true,
-  country: true,
+  ...companyIdentitySelect,
   btcHoldings: true,
   holdingsAsOf: true,
   source: true,
@@ -107,12 +103,7 @@ function trackedAnalysis(company: TrackedCompany, source: string): TreasuryAnaly
 /** A tracked company's identity and current holdings, as the assistant's answers show them. */
 function companyFacts<Source extends string | null>(company: TrackedCompany, source: Source) {
   return {
-    id: company.id,
-    name: company.name,
-    ticker: company.ticker,
-    exchange: company.exchange,
-    sector: company.sector ?? 'Other',
-    country: company.country,
+    ...companyIdentity(company),
     btcHoldings: company.btcHoldings,
     holdingsAsOf: company.holdingsAsOf.toISOString(),
     source,
@@ -120,7 +111,7 @@ function companyFacts<Source extends string | null>(company: TrackedCompany, sou
 }
 
 function trackedInfo(company: TrackedCompany, source: string): CompanyInfo {
-  const marketCapUsd = company.marketCapUsd ?? (company.sharePriceUsd && company.sharesOutstanding ? company.sharePriceUsd * company.sharesOutstanding : null);
+  const marketCapUsd = companyMarketCap(company);
   return { ...companyFacts(company, source), marketCapUsd, tracked: true };
 }
 

@@ -4,7 +4,7 @@
 const day = 86_400_000;
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
 
-export interface IngestRecord {
+interface IngestRecord {
   name: string;
   lastSuccessAt: Date | null;
   lastAttemptAt: Date | null;
@@ -20,7 +20,7 @@ export interface DataAgeInput {
   liveSources: IngestRecord[];
 }
 
-export type DataAgeReason = 'current' | 'offline-demo' | 'source-unreachable' | 'never-ingested' | 'last-ingest' | 'no-data';
+type DataAgeReason = 'current' | 'offline-demo' | 'source-unreachable' | 'never-ingested' | 'last-ingest' | 'no-data';
 
 export interface DataAge {
   reason: DataAgeReason;

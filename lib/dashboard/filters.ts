@@ -1,7 +1,7 @@
 // The dashboard's quick filters (spec 001 §2, §4): one of five values, applied to the holdings
 // table and, where meaningful, to the signal panel.
 
-export const dashboardFilters = ['all', 'top-signals', 'high-risk', 'safe-holdings', 'recent-activity'] as const;
+const dashboardFilters = ['all', 'top-signals', 'high-risk', 'safe-holdings', 'recent-activity'] as const;
 export type DashboardFilter = (typeof dashboardFilters)[number];
 
 export const quickFilters: readonly { value: Exclude<DashboardFilter, 'all'>; label: string; description: string }[] = [
@@ -11,9 +11,9 @@ export const quickFilters: readonly { value: Exclude<DashboardFilter, 'all'>; la
   { value: 'recent-activity', label: 'Recent Activity', description: 'A signal or holdings change in the last 24 hours' },
 ];
 
-export const highRiskThreshold = 7.5;
-export const safeRiskThreshold = 5;
-export const recentActivityMs = 24 * 60 * 60 * 1000;
+const highRiskThreshold = 7.5;
+const safeRiskThreshold = 5;
+const recentActivityMs = 24 * 60 * 60 * 1000;
 
 export interface FilterableHolding {
   id: string;
@@ -29,7 +29,7 @@ export interface FilterContext {
 
 const severityWeight: Record<string, number> = { critical: 4, high: 3, medium: 2, low: 1 };
 
-export function signalWeight(holding: FilterableHolding): number {
+function signalWeight(holding: FilterableHolding): number {
   return holding.activeSignals.reduce((sum, signal) => sum + (severityWeight[signal.severity] ?? 0), 0);
 }
 
@@ -38,7 +38,7 @@ export function isRecent(isoDate: string, now: Date): boolean {
   return Number.isFinite(at) && now.getTime() - at <= recentActivityMs;
 }
 
-export function hasRecentActivity(holding: FilterableHolding, context: FilterContext): boolean {
+function hasRecentActivity(holding: FilterableHolding, context: FilterContext): boolean {
   return context.recentChangeIds.has(holding.id) || holding.activeSignals.some((signal) => isRecent(signal.detectedAt, context.now));
 }
 

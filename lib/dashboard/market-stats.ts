@@ -2,18 +2,7 @@
 // from stored prices.
 
 /** Said instead of a value when no BTC price is stored (the spec's fixed $146.2B would be a figure nobody measured). */
-export const unknownMarketValue = 'Unknown: no stored BTC price';
-
-export interface PricePoint {
-  at: Date;
-  priceUsd: number;
-}
-
-/** Percent change from a reference price to the latest; null when either is missing. */
-export function percentChange(latest: number | null | undefined, reference: number | null | undefined): number | null {
-  if (latest == null || reference == null || !(reference > 0)) return null;
-  return ((latest - reference) / reference) * 100;
-}
+const unknownMarketValue = 'Unknown: no stored BTC price';
 
 /** A percent move, signed with one decimal ("+2.4%", "-1.2%", "0.0%"); "—" when unknown. */
 export function formatChange(value: number | null): string {

@@ -3,11 +3,11 @@
 
 import { formatMoney } from '../format';
 
-export const criticalSignalToastMs = 8_000;
-export const criticalAlertToastMs = 10_000;
-export const priceAlertToastMs = 4_000;
+const criticalSignalToastMs = 8_000;
+const criticalAlertToastMs = 10_000;
+const priceAlertToastMs = 4_000;
 /** A BTC move larger than this (absolute percent over 24 h) raises a price alert. */
-export const priceAlertThresholdPct = 2;
+const priceAlertThresholdPct = 2;
 
 /** Query keys start with the API path; each reaction names path prefixes to invalidate. */
 const invalidations: Record<string, readonly string[]> = {

@@ -1,7 +1,7 @@
 // The Real-Time Signal Analysis panel of spec 001 §9: at most 5 alerts, critical and high first,
 // and a strength figure from the share of critical and high signals.
 
-export const maxPanelAlerts = 5;
+const maxPanelAlerts = 5;
 
 const severityRank: Record<string, number> = { critical: 0, high: 1, medium: 2, low: 3 };
 

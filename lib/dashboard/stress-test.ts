@@ -2,7 +2,7 @@
 // market capitalisations. Market caps are held at their stored values: the question answered is
 // "at this BTC price, which treasuries are under water and which trade below their bitcoin".
 
-export const stressScenarios = [
+const stressScenarios = [
   { id: 'down-20', label: 'BTC −20%', change: -0.2 },
   { id: 'down-40', label: 'BTC −40%', change: -0.4 },
   { id: 'down-60', label: 'BTC −60%', change: -0.6 },

@@ -11,8 +11,6 @@ export const sourceCategories = [
   { id: 'governance', name: 'Governance & Leadership' },
 ] as const;
 
-export type SourceStatus = 'active' | 'integration' | 'planned';
-
 export function categoryName(id: string): string {
   return sourceCategories.find((category) => category.id === id)?.name ?? id;
 }

@@ -1,5 +1,5 @@
 import type { Db } from '../db';
-import { dataSourceCatalogue } from '../db/seed-sources';
+import { dataSourceCatalogue } from '../data-sources/catalogue';
 import { getBus, type EventBus } from '../realtime/bus';
 import { recomputeMetrics } from '../treasury/metrics-store';
 import { readIngestConfig, type IngestConfig } from './config';

@@ -1,5 +1,5 @@
 import type { Db } from '../db';
-import { signalView } from '../treasury/queries';
+import { signalView } from '../signals/repository';
 import type { EventBus } from '../realtime/bus';
 import { isUniqueViolation } from '@/lib/db/errors';
 import { publishSafely } from './events';

@@ -36,7 +36,7 @@ export interface IngestContext {
 /** One source: reads its upstream, stores what is new, publishes events. Throws only for a run-level failure. */
 export interface Ingester {
   source: IngestSource;
-  /** DataSource.key of the catalogue row this source updates (lib/db/seed-sources.ts). */
+  /** DataSource.key of the catalogue row this source updates (lib/data-sources/catalogue.ts). */
   dataSourceKey: string;
   /** Cadence when the scheduler runs it. */
   intervalMs(config: IngestConfig): number;

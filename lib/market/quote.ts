@@ -1,4 +1,4 @@
-import { percentChange } from '../dashboard/market-stats';
+import { percentChange } from './percent-change';
 import type { Db } from '../db';
 import { readIngestConfig } from '../ingest/config';
 import type { PriceQuote } from './live';
@@ -33,7 +33,7 @@ export async function latestQuote(db: Db, symbol: string, now = new Date()): Pro
   let change24h = row.change24hPct;
   if (change24h === null) {
     const dayBefore = await db.marketPrice.findFirst({ where: { symbol, at: { lte: new Date(row.at.getTime() - day) } }, orderBy: { at: 'desc' } });
-    const change = percentChange(row.priceUsd, dayBefore?.priceUsd);
+    const change = percentChange({ from: dayBefore?.priceUsd, to: row.priceUsd });
     change24h = change === null ? null : Math.round(change * 100) / 100;
   }
   const interval = marketIntervalMs();

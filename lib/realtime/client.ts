@@ -126,3 +126,10 @@ function closeQuietly(socket: WebSocket) {
 export function websocketUrl(location: Pick<Location, 'protocol' | 'host'>): string {
   return `${location.protocol === 'https:' ? 'wss:' : 'ws:'}//${location.host}/ws`;
 }
+
+/** Whether the server offers the WebSocket (GET /api/health says so); asked before each reconnect. */
+export async function isRealtimeAvailable(): Promise<boolean> {
+  const response = await fetch('/api/health', { credentials: 'include', cache: 'no-store' });
+  const body = (await response.json()) as { websocket?: { available?: boolean } };
+  return body.websocket?.available !== false;
+}

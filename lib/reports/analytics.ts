@@ -2,8 +2,8 @@ import type { Db } from '../db';
 import { allocationGuidance, formatBtc, formatMoney, sectorColor } from '../format';
 import { PdfDocumentBuilder } from '../pdf/document';
 import { metricDefaults } from '../treasury/metrics';
-import { getDashboardStats, getHealthDistribution, getSectorAllocation, getTreasuryTrends } from '../treasury/queries';
-import { average, gradeDistribution, riskHistogram } from './figures';
+import { getDashboardStats, getHealthDistribution, getSectorAllocation, getTreasuryTrends } from '../treasury/repository';
+import { average, gradeDistribution, riskHistogram, type ReportCompany } from './figures';
 import { reportDisclaimer } from './generate';
 import { loadRankedCompanies } from './repository';
 

@@ -1,7 +1,7 @@
 import { db } from '../db';
 import { seedAll } from '../db/seed-all';
 import { resetDatabase } from '@/test/support/database';
-import { getDashboardStats } from '../treasury/queries';
+import { getDashboardStats } from '../treasury/repository';
 import { buildReport } from './generate';
 import { loadReportData } from './repository';
 

@@ -1,8 +1,9 @@
 import type { Db } from '../db';
 import type { Company, CompanyMetric } from '../generated/sqlite/client';
 import { metricDefaults } from '../treasury/metrics';
+import { companyMarketCap } from '../treasury/market-metrics';
 import { loadBtcPrice } from '../treasury/metrics-store';
-import { getTreasuryTrends } from '../treasury/queries';
+import { getTreasuryTrends } from '../treasury/repository';
 import type { ReportCompany, ReportDiscovery, ReportSignal } from './figures';
 
 // The reads behind the reports: the stored companies, signals, discoveries and data-health flags of a
@@ -39,7 +40,7 @@ function toReportCompany(row: CompanyWithMetrics): ReportCompany {
     sector: row.sector ?? 'Other',
     btcHoldings: row.btcHoldings,
     avgCostUsd: row.avgCostUsd,
-    marketCapUsd: row.marketCapUsd ?? (row.sharePriceUsd && row.sharesOutstanding ? row.sharePriceUsd * row.sharesOutstanding : null),
+    marketCapUsd: companyMarketCap(row),
     flagged: row.flagged,
     healthGrade: row.metrics?.healthGrade ?? metricDefaults.healthGrade,
     aiRiskScore: row.metrics?.aiRiskScore ?? metricDefaults.aiRiskScore,

@@ -2,7 +2,7 @@ import type { Db } from '../db';
 import { formatBtc, formatMoney } from '../format';
 import { AppError } from '../http/errors';
 import { PdfDocumentBuilder } from '../pdf/document';
-import { metricsView } from '../treasury/queries';
+import { metricsView } from '../treasury/repository';
 import { reportDisclaimer } from './generate';
 
 // The signal investigation PDF (spec 001 §4 Export Report), built from the stored signal, its

@@ -30,9 +30,6 @@ export function sourceColorClass(source: string): string {
   return sourceColors[sourceKind(source)];
 }
 
-export const severities = ['critical', 'high', 'medium', 'low'] as const;
-export type Severity = (typeof severities)[number];
-
 const severityColors: Record<string, string> = {
   critical: 'border-red-500/40 bg-red-500/10 text-red-700 dark:text-red-400',
   high: 'border-orange-500/40 bg-orange-500/10 text-orange-700 dark:text-orange-400',

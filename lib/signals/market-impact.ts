@@ -1,6 +1,7 @@
 // Market impact of a signal (spec 001 §2 Market Impact Analysis panel, §3 Market analysis result),
 // computed from stored price history instead of the original's random numbers. Every figure that
 // the stored data cannot support is null with the reason, never a guess. Formulas: docs/metrics.md.
+import { percentChange } from '../market/percent-change';
 
 export interface PricePoint {
   at: Date;
@@ -59,13 +60,13 @@ export interface MarketImpact {
 
 const day = 86_400_000;
 /** Days on each side of the signal whose volume is compared. */
-export const volumeWindowDays = 7;
+const volumeWindowDays = 7;
 /** Days of history behind the correlation and the volatility index. */
-export const returnWindowDays = 90;
+const returnWindowDays = 90;
 /** Fewest paired daily returns a correlation or a volatility is computed from. */
-export const minReturns = 5;
+const minReturns = 5;
 /** Horizon of the confidence interval, in days. */
-export const forecastDays = 7;
+const forecastDays = 7;
 
 const round = (value: number, digits = 2) => Math.round(value * 10 ** digits) / 10 ** digits;
 const known = <T>(value: T): Figure<T> => ({ value });
@@ -83,12 +84,8 @@ export function lastAtOrBefore(points: readonly PricePoint[], at: Date): PricePo
   return found;
 }
 
-export function percentChange(from: number, to: number): number {
-  return ((to - from) / from) * 100;
-}
-
 /** One closing point per UTC day: the last reading of that day. */
-export function dailyCloses(points: readonly PricePoint[]): Map<string, number> {
+function dailyCloses(points: readonly PricePoint[]): Map<string, number> {
   const closes = new Map<string, number>();
   for (const point of points) closes.set(dayKey(point.at), point.priceUsd);
   return closes;
@@ -149,6 +146,58 @@ function sumVolume(points: readonly PricePoint[], from: number, to: number): { t
   };
 }
 
+/** Volume: the N days after the signal against the N days before it. */
+function volumeFigures(points: readonly PricePoint[], detected: number, symbol: string): { volumeIncrease: Figure<number>; volumeSpike: Figure<number> } {
+  const volumeBefore = sumVolume(points, detected - volumeWindowDays * day, detected);
+  const volumeAfter = sumVolume(points, detected, detected + volumeWindowDays * day);
+  const noVolume = `no traded volume stored for ${symbol} in the ${volumeWindowDays} days ${volumeBefore ? 'after' : 'before'} the signal`;
+  const volumeChange = volumeBefore && volumeAfter ? percentChange({ from: volumeBefore.total / volumeBefore.days, to: volumeAfter.total / volumeAfter.days }) : null;
+  return {
+    volumeIncrease: volumeChange === null ? missing<number>(noVolume) : known(round(volumeChange, 1)),
+    volumeSpike:
+      volumeBefore && volumeAfter && volumeBefore.total > 0 ? known(round(volumeAfter.max / (volumeBefore.total / volumeBefore.days), 2)) : missing<number>(noVolume),
+  };
+}
+
+/** What the stored data says moved the price: BTC's move, the holdings' weight, the correlation, the volume. */
+function keyDriversOf(facts: {
+  btcChange: number | null;
+  btcLatest: PricePoint | null;
+  btcHoldings: number | null;
+  marketCapUsd: number | null;
+  bitcoinCorrelation: Figure<number>;
+  volumeIncrease: Figure<number>;
+}): string[] {
+  const { btcChange, btcLatest, btcHoldings, marketCapUsd, bitcoinCorrelation, volumeIncrease } = facts;
+  const keyDrivers: string[] = [];
+  if (btcChange !== null) keyDrivers.push(`BTC moved ${btcChange >= 0 ? '+' : ''}${round(btcChange, 1)}% since the signal`);
+  if (btcHoldings && marketCapUsd && btcLatest) {
+    keyDrivers.push(`BTC holdings worth ${round(((btcHoldings * btcLatest.priceUsd) / marketCapUsd) * 100, 1)}% of market capitalisation`);
+  } else if (btcHoldings) keyDrivers.push(`${btcHoldings.toLocaleString('en-US')} BTC on the balance sheet`);
+  if (bitcoinCorrelation.value !== null && Math.abs(bitcoinCorrelation.value) >= 0.5) keyDrivers.push(`Share price tracks BTC (correlation ${bitcoinCorrelation.value})`);
+  if (volumeIncrease.value !== null && volumeIncrease.value > 0) keyDrivers.push(`Trading volume up ${volumeIncrease.value}% after the signal`);
+  return keyDrivers;
+}
+
+/** What makes the measured move less certain or the company more exposed. */
+function riskFactorsOf(facts: {
+  isCompany: boolean;
+  volatilityIndex: Figure<number>;
+  change: number | null;
+  btcHoldings: number | null;
+  bitcoinCorrelation: Figure<number>;
+  volumeIncrease: Figure<number>;
+}): string[] {
+  const { isCompany, volatilityIndex, change, btcHoldings, bitcoinCorrelation, volumeIncrease } = facts;
+  const riskFactors: string[] = [];
+  if (!isCompany) riskFactors.push('Company share price unavailable: BTC used as the measured series');
+  if (volatilityIndex.value !== null && volatilityIndex.value >= 60) riskFactors.push(`High volatility (${volatilityIndex.value}% annualised)`);
+  if (change !== null && Math.abs(change) > 10) riskFactors.push('Price moved more than 10% since the signal (pump-check threshold)');
+  if (btcHoldings && bitcoinCorrelation.value !== null && bitcoinCorrelation.value >= 0.7) riskFactors.push('Concentrated exposure to the BTC price');
+  if (volumeIncrease.value === null) riskFactors.push('No volume data to confirm the move');
+  return riskFactors;
+}
+
 export function computeMarketImpact(input: MarketImpactInput): MarketImpact {
   const points = [...input.subject.points].sort((a, b) => a.at.getTime() - b.at.getTime());
   const btc = [...input.btc].sort((a, b) => a.at.getTime() - b.at.getTime());
@@ -160,20 +209,11 @@ export function computeMarketImpact(input: MarketImpactInput): MarketImpact {
   const latest = points.at(-1) ?? null;
   const preAnnouncementPrice = before ? known(round(before.priceUsd)) : missing<number>(`no ${subjectName} stored before the signal`);
   const currentPrice = latest ? known(round(latest.priceUsd)) : missing<number>(`no ${subjectName} stored`);
-  const change = before && latest && latest.at.getTime() > before.at.getTime() ? percentChange(before.priceUsd, latest.priceUsd) : null;
+  const change = before && latest && latest.at.getTime() > before.at.getTime() ? percentChange({ from: before.priceUsd, to: latest.priceUsd }) : null;
   const percent = change === null ? missing<number>(before ? `no ${subjectName} stored after the signal` : `no ${subjectName} stored before the signal`) : known(round(change));
 
-  // Volume: N days after the signal against the N days before it.
   const detected = input.detectedAt.getTime();
-  const volumeBefore = sumVolume(points, detected - volumeWindowDays * day, detected);
-  const volumeAfter = sumVolume(points, detected, detected + volumeWindowDays * day);
-  const noVolume = `no traded volume stored for ${input.subject.symbol} in the ${volumeWindowDays} days ${volumeBefore ? 'after' : 'before'} the signal`;
-  const volumeIncrease =
-    volumeBefore && volumeAfter && volumeBefore.total > 0
-      ? known(round(percentChange(volumeBefore.total / volumeBefore.days, volumeAfter.total / volumeAfter.days), 1))
-      : missing<number>(noVolume);
-  const volumeSpike =
-    volumeBefore && volumeAfter && volumeBefore.total > 0 ? known(round(volumeAfter.max / (volumeBefore.total / volumeBefore.days), 2)) : missing<number>(noVolume);
+  const { volumeIncrease, volumeSpike } = volumeFigures(points, detected, input.subject.symbol);
 
   // Correlation and volatility over the window before the latest point.
   const windowStart = (latest?.at.getTime() ?? detected) - returnWindowDays * day;
@@ -203,31 +243,19 @@ export function computeMarketImpact(input: MarketImpactInput): MarketImpact {
     input.btcHoldings && btcBefore && btcLatest && btcLatest.at.getTime() > btcBefore.at.getTime()
       ? known(Math.round(input.btcHoldings * (btcLatest.priceUsd - btcBefore.priceUsd)))
       : missing<number>(input.btcHoldings ? 'no BTC price stored on both sides of the signal' : 'the company holds no recorded BTC');
-  const btcChange = btcBefore && btcLatest && btcLatest.at.getTime() > btcBefore.at.getTime() ? percentChange(btcBefore.priceUsd, btcLatest.priceUsd) : null;
+  const btcChange = btcBefore && btcLatest && btcLatest.at.getTime() > btcBefore.at.getTime() ? percentChange({ from: btcBefore.priceUsd, to: btcLatest.priceUsd }) : null;
 
   // Outlook: the sign of the last week's trend; interval: 95 % band of the next week's move.
   const weekAgo = latest ? lastAtOrBefore(points, new Date(latest.at.getTime() - forecastDays * day)) : null;
-  const trend = weekAgo && latest && weekAgo !== latest ? percentChange(weekAgo.priceUsd, latest.priceUsd) : null;
+  const trend = weekAgo && latest && weekAgo !== latest ? percentChange({ from: weekAgo.priceUsd, to: latest.priceUsd }) : null;
   const shortTermForecast =
     trend === null
       ? missing<string>(`no ${subjectName} ${forecastDays} days before the latest one`)
       : known(`${trend > 2 ? 'Bullish' : trend < -2 ? 'Bearish' : 'Neutral'} (${trend >= 0 ? '+' : ''}${round(trend, 1)}% over the last ${forecastDays} days)`);
   const confidenceInterval = deviation === null ? missing<number>(volatilityIndex.reason!) : known(round(1.96 * deviation * Math.sqrt(forecastDays) * 100, 1));
 
-  const keyDrivers: string[] = [];
-  if (btcChange !== null) keyDrivers.push(`BTC moved ${btcChange >= 0 ? '+' : ''}${round(btcChange, 1)}% since the signal`);
-  if (input.btcHoldings && input.marketCapUsd && btcLatest) {
-    keyDrivers.push(`BTC holdings worth ${round(((input.btcHoldings * btcLatest.priceUsd) / input.marketCapUsd) * 100, 1)}% of market capitalisation`);
-  } else if (input.btcHoldings) keyDrivers.push(`${input.btcHoldings.toLocaleString('en-US')} BTC on the balance sheet`);
-  if (bitcoinCorrelation.value !== null && Math.abs(bitcoinCorrelation.value) >= 0.5) keyDrivers.push(`Share price tracks BTC (correlation ${bitcoinCorrelation.value})`);
-  if (volumeIncrease.value !== null && volumeIncrease.value > 0) keyDrivers.push(`Trading volume up ${volumeIncrease.value}% after the signal`);
-
-  const riskFactors: string[] = [];
-  if (!isCompany) riskFactors.push('Company share price unavailable: BTC used as the measured series');
-  if (volatilityIndex.value !== null && volatilityIndex.value >= 60) riskFactors.push(`High volatility (${volatilityIndex.value}% annualised)`);
-  if (change !== null && Math.abs(change) > 10) riskFactors.push('Price moved more than 10% since the signal (pump-check threshold)');
-  if (input.btcHoldings && bitcoinCorrelation.value !== null && bitcoinCorrelation.value >= 0.7) riskFactors.push('Concentrated exposure to the BTC price');
-  if (volumeIncrease.value === null) riskFactors.push('No volume data to confirm the move');
+  const keyDrivers = keyDriversOf({ btcChange, btcLatest, btcHoldings: input.btcHoldings, marketCapUsd: input.marketCapUsd, bitcoinCorrelation, volumeIncrease });
+  const riskFactors = riskFactorsOf({ isCompany, volatilityIndex, change, btcHoldings: input.btcHoldings, bitcoinCorrelation, volumeIncrease });
 
   // Confidence: the signal's own confidence, scaled by the share of core figures the data supports.
   const core = [percent.value, volumeIncrease.value, bitcoinCorrelation.value, sectorAverage.value];

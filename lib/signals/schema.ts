@@ -1,10 +1,39 @@
 import { z } from 'zod';
 import { optionalText } from '@/lib/validation/fields';
 import { deliverySchema } from '../notifications/delivery';
+import { countParam, isStorableDate } from '../treasury/schema';
 import type { MarketImpact } from './market-impact';
 import type { PumpCheck, TrackRecord } from './track-record';
 
 // Shared by the signal endpoints and the Signals screen: request bodies and answer shapes.
+
+export const signalTypes = ['sec-filing', 'insider-trading', 'pre-pump', 'board-meeting', 'other'] as const;
+export const severities = ['critical', 'high', 'medium', 'low'] as const;
+
+/** GET /api/signals (and /api/v1/signals): filters, search text, keyset cursor and page size. */
+export const signalsQuerySchema = z.object({
+  severity: z.enum(severities, { message: `severity must be one of ${severities.join(', ')}` }).optional(),
+  type: z.enum(signalTypes, { message: `type must be one of ${signalTypes.join(', ')}` }).optional(),
+  q: z.string().trim().max(200, 'Search text must be at most 200 characters').optional().transform((value) => value || undefined),
+  since: z
+    .string()
+    .optional()
+    .transform((value, context) => {
+      if (!value) return undefined;
+      const date = new Date(value);
+      if (Number.isNaN(date.getTime())) {
+        context.addIssue({ code: 'custom', message: 'since must be an ISO date, like 2026-01-31 or 2026-01-31T12:00:00Z' });
+        return z.NEVER;
+      }
+      if (!isStorableDate(date)) {
+        context.addIssue({ code: 'custom', message: 'since must be a date between the years 1 and 9999' });
+        return z.NEVER;
+      }
+      return date;
+    }),
+  cursor: z.string().max(200, 'cursor is not valid: take it from the X-Next-Cursor header').optional(),
+  limit: countParam(50, 200),
+});
 
 const id = z.string({ message: 'must be a text id' }).trim().min(1, 'must not be empty').max(64, 'must be at most 64 characters');
 

@@ -2,8 +2,10 @@ import type { Db } from '../db';
 import { isUniqueViolation } from '@/lib/db/errors';
 import { AppError } from '../http/errors';
 import { asDelivery } from '../notifications/delivery';
-import { activeSignalDays, signalView } from '../treasury/queries';
-import { computeMarketImpact, lastAtOrBefore, percentChange, type PricePoint } from './market-impact';
+import { activeSignalDays, signalView } from './repository';
+import { companyMarketCap } from '../treasury/market-metrics';
+import { percentChange } from '../market/percent-change';
+import { computeMarketImpact, lastAtOrBefore, type PricePoint } from './market-impact';
 import type { AlertBody, FilingDto, MarketImpactDto, SignalDetailDto, SignalSummaryDto, WatchlistBody } from './schema';
 import { computeTrackRecord, pumpCheck, pumpTradingDays, trackRecordWindowDays } from './track-record';
 
@@ -12,7 +14,7 @@ import { computeTrackRecord, pumpCheck, pumpTradingDays, trackRecordWindowDays }
 
 const day = 86_400_000;
 /** Window of the "similar signals" and "same sector" counts, ending at the signal's detection. */
-export const correlationWindowDays = 30;
+const correlationWindowDays = 30;
 const coins = new Set(['BTC', 'ETH']);
 
 export async function getSignalSummary(db: Db, now = new Date()): Promise<SignalSummaryDto> {
@@ -174,12 +176,13 @@ export async function getMarketImpact(db: Db, id: string, now = new Date()): Pro
       for (const points of bySymbol.values()) {
         const before = lastAtOrBefore(points, new Date(signal.detectedAt.getTime() - 1));
         const latest = points.at(-1)!;
-        if (before && latest.at > before.at) sectorChanges.push(percentChange(before.priceUsd, latest.priceUsd));
+        const change = before && latest.at > before.at ? percentChange({ from: before.priceUsd, to: latest.priceUsd }) : null;
+        if (change !== null) sectorChanges.push(change);
       }
     }
   }
 
-  const marketCap = company ? (company.marketCapUsd ?? (company.sharePriceUsd && company.sharesOutstanding ? company.sharePriceUsd * company.sharesOutstanding : null)) : null;
+  const marketCap = company ? companyMarketCap(company) : null;
   const impact = computeMarketImpact({
     detectedAt: signal.detectedAt,
     confidence: signal.confidence,
@@ -237,7 +240,7 @@ export async function removeWatchlistEntry(db: Db, userId: string, id: string) {
 // ---- Alert rules -----------------------------------------------------------------------------
 
 /** Default move, in percent, that fires a price alert. */
-export const defaultPriceThresholdPct = 5;
+const defaultPriceThresholdPct = 5;
 
 function alertView(rule: { id: string; kind: string; companyId: string | null; signalId: string | null; thresholdPct: number | null; basePrice: number | null; active: boolean; createdAt: Date; delivery: string | null }) {
   return {

@@ -73,7 +73,7 @@ export function computeTrackRecord(signals: readonly PastSignal[], increases: re
 }
 
 /** A rise of this share or more… */
-export const pumpRiseThreshold = 0.1;
+const pumpRiseThreshold = 0.1;
 /** …over this many trading days (closes) before the signal is a pump. */
 export const pumpTradingDays = 3;
 /** The last close must be this recent before the signal for the check to speak about it. */

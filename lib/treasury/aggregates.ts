@@ -21,10 +21,10 @@ export function largestRemainder(weights: readonly number[], decimals = 0): numb
   return floors.map((value) => value / scale);
 }
 
-export const healthBuckets = ['A-B', 'C-D', 'E-F'] as const;
+const healthBuckets = ['A-B', 'C-D', 'E-F'] as const;
 export type HealthBucket = (typeof healthBuckets)[number];
 
-export function healthBucketOf(grade: string): HealthBucket {
+function healthBucketOf(grade: string): HealthBucket {
   if (grade === 'A' || grade === 'B') return 'A-B';
   if (grade === 'C' || grade === 'D') return 'C-D';
   return 'E-F';

@@ -1,5 +1,6 @@
 import {
   btcYield,
+  companyMarketCap,
   computeMarketMetrics,
   dailyCloses,
   latestOnOrBefore,
@@ -224,5 +225,19 @@ describe('share volatility', () => {
     expect(figure.value).toBeCloseTo(realisedVolatility(closes.map((close) => close.close))!, 4);
     expect(shareVolatility(closes.slice(0, 10), []).missing[0]).toMatch(/only 10 closes/);
     expect(shareVolatility(closes, [{ after: '2026-01-05', before: '2026-01-06', ratio: 0.1 }]).missing[0]).toMatch(/share split/);
+  });
+});
+
+describe('companyMarketCap (the company-level fallback)', () => {
+  it('takes the stated market cap first', () => {
+    expect(companyMarketCap({ marketCapUsd: 5e9, sharePriceUsd: 10, sharesOutstanding: 1e6 })).toBe(5e9);
+  });
+  it('falls back to share price × shares outstanding', () => {
+    expect(companyMarketCap({ marketCapUsd: null, sharePriceUsd: 12.5, sharesOutstanding: 2e6 })).toBe(25e6);
+  });
+  it('is unknown without a price or a share count', () => {
+    expect(companyMarketCap({ marketCapUsd: null, sharePriceUsd: null, sharesOutstanding: 2e6 })).toBeNull();
+    expect(companyMarketCap({ marketCapUsd: null, sharePriceUsd: 12.5, sharesOutstanding: null })).toBeNull();
+    expect(companyMarketCap({ marketCapUsd: null, sharePriceUsd: 0, sharesOutstanding: 2e6 })).toBeNull();
   });
 });

@@ -28,7 +28,7 @@ export interface SplitWindow {
   notes?: string | null;
 }
 
-export interface InputRef {
+interface InputRef {
   name: string;
   value: number;
   asOf: string;
@@ -83,15 +83,14 @@ export interface MarketMetrics {
 
 const dayMs = 86_400_000;
 /** A BTC price up to this many days before a trading day stands for it (weekends, holidays). */
-export const btcPriceToleranceDays = 4;
-export const volatilityWindowDays = 30;
+const btcPriceToleranceDays = 4;
+const volatilityWindowDays = 30;
 /** Trading days per year, to annualise the daily volatility of a share. */
-export const tradingDaysPerYear = 252;
-export const minVolatilityCloses = 15;
-export const yieldWindows = [30, 90, 365] as const;
+const tradingDaysPerYear = 252;
+const minVolatilityCloses = 15;
 
-export const addDays = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * dayMs).toISOString().slice(0, 10);
-export const daysBetween = (from: string, to: string) => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / dayMs);
+const addDays = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * dayMs).toISOString().slice(0, 10);
+const daysBetween = (from: string, to: string) => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / dayMs);
 
 const byDate = <Row extends { date: string }>(rows: readonly Row[]) => [...rows].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
 
@@ -139,7 +138,7 @@ export function sharesFor(
 }
 
 /** BTC price standing for `date`: that day's, or the latest within the tolerance before it. */
-export function btcPriceFor(btc: readonly Dated[], date: string): Dated | null {
+function btcPriceFor(btc: readonly Dated[], date: string): Dated | null {
   const row = latestOnOrBefore(btc, date);
   return row && daysBetween(row.date, date) <= btcPriceToleranceDays ? row : null;
 }
@@ -167,6 +166,23 @@ export function marketCapOn(
     inputs: [{ name: 'share price (USD)', value: close.closeUsd, asOf: close.date, source: close.source }, ref('basic shares', shares.row)],
     missing: [],
   };
+}
+
+/** The company figures the current market cap is derived from. */
+export interface CompanyMarketCapInputs {
+  marketCapUsd: number | null;
+  sharePriceUsd: number | null;
+  sharesOutstanding: number | null;
+}
+
+/**
+ * A company's current market cap, by the same rule as marketCapOn applied to its own current
+ * figures: the market cap stated with the company, else its share price × its shares outstanding;
+ * null when neither is known.
+ */
+export function companyMarketCap(company: CompanyMarketCapInputs): number | null {
+  if (company.marketCapUsd !== null) return company.marketCapUsd;
+  return company.sharePriceUsd && company.sharesOutstanding ? company.sharePriceUsd * company.sharesOutstanding : null;
 }
 
 /** One close per day: the first source in name order when several gave one. */

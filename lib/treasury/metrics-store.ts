@@ -36,7 +36,7 @@ export async function loadBtcMarket(db: Db, now = new Date()): Promise<BtcMarket
 const isoDay = (date: Date) => date.toISOString().slice(0, 10);
 
 /** Every stored BTC price, one per UTC day (the last of the day), oldest first. */
-export async function loadBtcDaily(db: Db, now = new Date()): Promise<Dated[]> {
+async function loadBtcDaily(db: Db, now = new Date()): Promise<Dated[]> {
   const rows = await db.marketPrice.findMany({ where: { symbol: 'BTC', at: { lte: now } }, orderBy: { at: 'asc' }, select: { at: true, priceUsd: true, source: true } });
   const daily = new Map<string, Dated>();
   for (const row of rows) daily.set(isoDay(row.at), { date: isoDay(row.at), value: row.priceUsd, source: row.source });
@@ -203,7 +203,7 @@ function marketColumns(figures: MarketMetrics) {
 }
 
 const figureKeys = ['marketCap', 'mNav', 'premium', 'evMNav', 'dilutedMNav', 'btcPer1000Shares', 'shareVolatility', 'leverage'] as const;
-export type FigureKey = (typeof figureKeys)[number] | 'btcYield30' | 'btcYield90' | 'btcYield365';
+type FigureKey = (typeof figureKeys)[number] | 'btcYield30' | 'btcYield90' | 'btcYield365';
 export type StoredFigures = Record<FigureKey, MarketMetrics['mNav']> & { asOf: string | null; missingInputs: RiskInputName[] };
 
 function storedFigures(figures: MarketMetrics): Omit<StoredFigures, 'missingInputs'> {
@@ -247,13 +247,4 @@ function groupBy<Row>(rows: readonly Row[], key: (row: Row) => string): Map<stri
 
 export function parseDefaults(defaults: string): MetricName[] {
   return defaults ? (defaults.split(',') as MetricName[]) : [];
-}
-
-/**
- * For the market-data ingesters (equity prices, FX rates, fundamentals): after storing rows, recompute
- * the companies they belong to. The same work as the ingest context's `onHoldingsChanged(companyIds)`
- * hook, which they may call instead; an FX rate moves every listing in its currency, so pass those ids.
- */
-export function onMarketDataChanged(db: Db, companyIds: readonly string[], now = new Date()): Promise<number> {
-  return companyIds.length ? recomputeMetrics(db, { companyIds, now }) : Promise.resolve(0);
 }

@@ -20,7 +20,7 @@ export const metricNames = [
 ] as const;
 export type MetricName = (typeof metricNames)[number];
 
-export interface HoldingPoint {
+interface HoldingPoint {
   asOf: Date;
   quantity: number;
 }
@@ -68,8 +68,7 @@ export interface MetricInputs {
 }
 
 /** The risk inputs that can be missing, named in `missingInputs` (never replaced by a made-up figure). */
-export const riskInputNames = ['mNAV', 'share volatility', 'leverage', 'holdings history', 'governance inputs'] as const;
-export type RiskInputName = (typeof riskInputNames)[number];
+export type RiskInputName = 'mNAV' | 'share volatility' | 'leverage' | 'holdings history' | 'governance inputs';
 
 export interface CompanyMetrics {
   healthGrade: HealthGrade;
@@ -90,25 +89,24 @@ export interface CompanyMetrics {
 }
 
 const day = 86_400_000;
-export const convictionWindowDays = 365;
-export const yieldWindowDays = 90;
+const convictionWindowDays = 365;
 export const insiderWindowDays = 90;
-export const staleHoldingsDays = 120;
+const staleHoldingsDays = 120;
 /** A drop smaller than this between two readings is treated as rounding, not a sale. */
 const saleThreshold = 0.01;
 /** BTC's long-run annualised volatility, the yardstick of volatilityExposure. */
-export const referenceBtcVolatility = 0.6;
+const referenceBtcVolatility = 0.6;
 
 const clamp = (value: number, min: number, max: number) => Math.min(max, Math.max(min, value));
 const round = (value: number, digits = 1) => Math.round(value * 10 ** digits) / 10 ** digits;
 
 /** Market value of the bitcoin held. */
-export function navUsd(btcHoldings: number, btcPriceUsd: number | null): number | null {
+function navUsd(btcHoldings: number, btcPriceUsd: number | null): number | null {
   return btcPriceUsd && btcPriceUsd > 0 && btcHoldings > 0 ? btcHoldings * btcPriceUsd : null;
 }
 
 /** mNAV: market capitalisation ÷ value of the bitcoin held. */
-export function premiumToNav(marketCapUsd: number | null, nav: number | null): number | null {
+function premiumToNav(marketCapUsd: number | null, nav: number | null): number | null {
   return marketCapUsd && marketCapUsd > 0 && nav ? round(marketCapUsd / nav, 2) : null;
 }
 
@@ -117,7 +115,7 @@ export function premiumToNav(marketCapUsd: number | null, nav: number | null): n
  * reporting keeps its last year's record, and staleness is judged separately), oldest first, one per
  * date (the last one given for a date wins).
  */
-export function windowHistory(history: readonly HoldingPoint[], now: Date, days: number): HoldingPoint[] {
+function windowHistory(history: readonly HoldingPoint[], now: Date, days: number): HoldingPoint[] {
   const byDate = new Map<number, HoldingPoint>();
   for (const point of history) {
     const time = point.asOf.getTime();
@@ -128,7 +126,7 @@ export function windowHistory(history: readonly HoldingPoint[], now: Date, days:
   return points.filter((point) => point.asOf.getTime() >= latest - days * day);
 }
 
-export interface HistoryMoves {
+interface HistoryMoves {
   increases: number;
   sales: number;
   growth: number;
@@ -138,7 +136,7 @@ export interface HistoryMoves {
 }
 
 /** Counts purchases and sales between consecutive readings, and the growth from first to last. */
-export function historyMoves(points: readonly HoldingPoint[]): HistoryMoves | null {
+function historyMoves(points: readonly HoldingPoint[]): HistoryMoves | null {
   if (points.length < 2) return null;
   let increases = 0;
   let sales = 0;
@@ -162,7 +160,7 @@ export function historyMoves(points: readonly HoldingPoint[]): HistoryMoves | nu
  * 0–10: how steadily the company accumulates. 35 % growth over the year (full marks at +50 %),
  * 40 % never selling, 25 % buying frequency (full marks for a purchase every month).
  */
-export function convictionScore(moves: HistoryMoves): number {
+function convictionScore(moves: HistoryMoves): number {
   const growthPart = clamp(moves.growth / 0.5, 0, 1);
   const heldPart = moves.sales === 0 ? 1 : 0;
   const months = Math.max(1, moves.spanDays / 30.4);
@@ -187,7 +185,7 @@ export function insiderTiming(trades: readonly InsiderTrade[], now: Date): { val
 }
 
 /** 0–10: the share of the company's value that is bitcoin, scaled by how volatile bitcoin is now. */
-export function volatilityExposure(nav: number | null, marketCapUsd: number | null, btcVolatility: number | null): number | null {
+function volatilityExposure(nav: number | null, marketCapUsd: number | null, btcVolatility: number | null): number | null {
   if (!nav || !marketCapUsd || marketCapUsd <= 0) return null;
   const share = Math.min(1, nav / marketCapUsd);
   const volatilityFactor = btcVolatility ? btcVolatility / referenceBtcVolatility : 1;
@@ -195,13 +193,13 @@ export function volatilityExposure(nav: number | null, marketCapUsd: number | nu
 }
 
 /** 0–10: room to buy more bitcoin accretively. 5 at mNAV 1, 10 at mNAV 3 or more, 0 at mNAV ⅓ or less. */
-export function dryPowderScore(mNav: number | null): number | null {
+function dryPowderScore(mNav: number | null): number | null {
   if (!mNav) return null;
   return round(clamp(5 + (5 * Math.log(mNav)) / Math.log(3), 0, 10));
 }
 
 /** Health from the three scores: 40 % inverse risk, 35 % conviction, 25 % governance, on 0–10. */
-export function healthScore(risk: number, conviction: number, governance: number): number {
+function healthScore(risk: number, conviction: number, governance: number): number {
   return 0.4 * (10 - risk) + 0.35 * conviction + 0.25 * governance;
 }
 
@@ -240,15 +238,15 @@ export function premiumRisk(mNav: number): number {
 }
 
 /** Risk of the share's own volatility: 3 at 150 % annualised or more. */
-export const shareVolatilityRisk = (volatility: number) => 3 * Math.min(1, volatility / 1.5);
+const shareVolatilityRisk = (volatility: number) => 3 * Math.min(1, volatility / 1.5);
 /** Risk of leverage: 2 when debt reaches half the BTC NAV. */
-export const leverageRisk = (leverage: number) => 2 * Math.min(1, Math.max(0, leverage) / 0.5);
+const leverageRisk = (leverage: number) => 2 * Math.min(1, Math.max(0, leverage) / 0.5);
 /** Risk of a small treasury: 1.5 at 1 BTC or less, 0 at 10,000 BTC or more (log scale). */
 export const sizeRisk = (btc: number) => 1.5 * clamp((4 - Math.log10(Math.max(1, btc))) / 4, 0, 1);
 /** Risk of stale holdings: 1 when older than 120 days, up to 2 a year later. */
 export const staleRisk = (ageDays: number) => (ageDays > staleHoldingsDays ? 1 + Math.min(1, (ageDays - staleHoldingsDays) / 365) : 0);
 /** Risk of selling: 1 for any sale in the year plus up to 1 for the largest fall (full at −50 %). */
-export const saleRisk = (moves: HistoryMoves | null) => (moves && moves.sales > 0 ? 1 + Math.min(1, 2 * moves.largestDrop) : 0);
+const saleRisk = (moves: HistoryMoves | null) => (moves && moves.sales > 0 ? 1 + Math.min(1, 2 * moves.largestDrop) : 0);
 
 export function computeMetrics(inputs: MetricInputs): CompanyMetrics {
   const defaults: MetricName[] = [];

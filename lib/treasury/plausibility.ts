@@ -3,15 +3,8 @@
 // turned into a signal and never counted in a total. Pure functions over readings, so the seed
 // (lib/db/seed-history.ts) and the ingest (lib/ingest/holdings.ts) apply the same rules.
 
-export const plausibilityChecks = ['same-figure', 'reverting-jump', 'exceeds-balance-sheet', 'unfiled-change'] as const;
-export type PlausibilityCheck = (typeof plausibilityChecks)[number];
-
-export const plausibilityCheckLabels: Record<PlausibilityCheck, string> = {
-  'same-figure': 'Same figure as another company on the same day',
-  'reverting-jump': 'A jump that reverts',
-  'exceeds-balance-sheet': "Larger than the company's whole balance sheet",
-  'unfiled-change': 'A change with no filing behind it',
-};
+/** The checks, in the order they win when several find the same (company, day). */
+export type PlausibilityCheck = 'same-figure' | 'reverting-jump' | 'exceeds-balance-sheet' | 'unfiled-change';
 
 /** One company's figure on one day, as a source stated it. */
 export interface Reading {
@@ -40,16 +33,16 @@ export interface BalanceSheetFigure {
 }
 
 /** Figures below this, or whole hundreds, are too common for a shared figure to mean a copied row. */
-export const sameFigureMinimumBtc = 100;
+const sameFigureMinimumBtc = 100;
 /** A reading that moves more than this from the one before it is a jump… */
-export const jumpThreshold = 0.5;
+const jumpThreshold = 0.5;
 /** …and it reverts when a reading within this many days of the jump is back within 5 % of the figure before it. */
-export const revertWithinDays = 30;
-export const revertTolerance = 0.05;
+const revertWithinDays = 30;
+const revertTolerance = 0.05;
 /** A figure "consistent with the company's own history" is within 25 % of its nearest figure outside the suspect run. */
 const ownHistoryTolerance = 0.25;
 /** Without total assets, the bound is this multiple of market capitalisation + debt + preferred equity. */
-export const enterpriseMultiple = 3;
+const enterpriseMultiple = 3;
 /** A fundamental older than this before the reading's day is not used. */
 const fundamentalMaxAgeDays = 400;
 
@@ -248,7 +241,7 @@ export interface PlausibilityInput {
   btcPriceOn?: (date: string) => number | null;
 }
 
-/** Every check over the readings; one finding per (company, day), the first check in `plausibilityChecks` order winning. */
+/** Every check over the readings; one finding per (company, day), the first check in PlausibilityCheck order winning. */
 export function checkPlausibility(input: PlausibilityInput): Map<string, QuarantineFinding> {
   const all = [
     ...findSameFigures(input.readings),

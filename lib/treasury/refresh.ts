@@ -4,8 +4,8 @@ import { limitOf } from '../rate-limits';
 import { recomputeMetrics } from './metrics-store';
 
 /** Spec 001 §9: manual refreshes per user per day (UTC calendar day); 100 unless RATE_LIMIT_REFRESH_PER_DAY says otherwise. */
-export const dailyRefreshLimit = () => limitOf('refresh');
-export const refreshLimitMessage = (limit: number) =>
+const dailyRefreshLimit = () => limitOf('refresh');
+const refreshLimitMessage = (limit: number) =>
   `Daily refresh limit reached (${limit} per day). Please wait before refreshing again; the allowance resets at midnight UTC.`;
 
 export interface RefreshStats {

@@ -3,7 +3,7 @@ import { DataSourcesView } from '@/components/data-sources/data-sources-view';
 import { ViewDocumentationButton } from '@/components/data-sources/view-documentation-button';
 import { PageHeader } from '@/components/shell/page-header';
 import { guardPage } from '@/lib/auth/page-guard';
-import { listDataSources } from '@/lib/data-sources/catalogue';
+import { listDataSources } from '@/lib/data-sources/repository';
 import { db } from '@/lib/db';
 
 export const metadata: Metadata = { title: 'Data Sources' };

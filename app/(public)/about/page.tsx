@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { AboutView } from '@/components/public/about-view';
 import { guardPage } from '@/lib/auth/page-guard';
-import { listDataSources } from '@/lib/data-sources/catalogue';
+import { listDataSources } from '@/lib/data-sources/repository';
 import { db } from '@/lib/db';
 
 export const metadata: Metadata = { title: 'About' };

@@ -2,8 +2,8 @@ import { requireEntitledUser } from '@/lib/auth/viewer';
 import { db } from '@/lib/db';
 import { readQuery } from '@/lib/http/query';
 import { route } from '@/lib/http/route';
-import { pageQuerySchema } from '@/lib/treasury/params';
-import { listCompanies } from '@/lib/treasury/queries';
+import { pageQuerySchema } from '@/lib/treasury/schema';
+import { listCompanies } from '@/lib/treasury/repository';
 
 export const dynamic = 'force-dynamic';
 

@@ -1,5 +1,5 @@
 import { requireEntitledUser } from '@/lib/auth/viewer';
-import { listDataSources } from '@/lib/data-sources/catalogue';
+import { listDataSources } from '@/lib/data-sources/repository';
 import { db } from '@/lib/db';
 import { route } from '@/lib/http/route';
 

@@ -2,8 +2,8 @@ import { requireEntitledUser } from '@/lib/auth/viewer';
 import { db } from '@/lib/db';
 import { readQuery } from '@/lib/http/query';
 import { route } from '@/lib/http/route';
-import { discoveriesQuerySchema } from '@/lib/treasury/params';
-import { listDiscoveries } from '@/lib/treasury/queries';
+import { discoveriesQuerySchema } from '@/lib/treasury/schema';
+import { listDiscoveries } from '@/lib/treasury/repository';
 
 export const dynamic = 'force-dynamic';
 

@@ -1,7 +1,7 @@
 import { requireEntitledUser } from '@/lib/auth/viewer';
 import { db } from '@/lib/db';
 import { route } from '@/lib/http/route';
-import { getMarketData } from '@/lib/treasury/queries';
+import { getMarketData } from '@/lib/treasury/repository';
 
 export const dynamic = 'force-dynamic';
 

@@ -3,8 +3,8 @@ import { db } from '@/lib/db';
 import { AppError } from '@/lib/http/errors';
 import { readQuery } from '@/lib/http/query';
 import { route } from '@/lib/http/route';
-import { signalsQuerySchema } from '@/lib/treasury/params';
-import { decodeCursor, listSignals } from '@/lib/treasury/queries';
+import { signalsQuerySchema } from '@/lib/signals/schema';
+import { decodeCursor, listSignals } from '@/lib/signals/repository';
 
 export const dynamic = 'force-dynamic';
 

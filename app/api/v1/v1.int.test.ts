@@ -20,7 +20,7 @@ import { GET as affiliateStats } from '@/app/api/affiliate/stats/route';
 import { hashSecret } from '@/lib/api-keys/secret';
 import { v1Endpoints } from '@/lib/api-v1/endpoints';
 import { applyDashboardFilter } from '@/lib/dashboard/filters';
-import type { HoldingRecord } from '@/lib/dashboard/load';
+import type { HoldingRecord } from '@/lib/dashboard/repository';
 import { parseCsv } from '@/lib/csv';
 import { db } from '@/lib/db';
 import { seedAll } from '@/lib/db/seed-all';

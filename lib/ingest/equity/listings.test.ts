@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { dataSourceCatalogue } from '../../db/seed-sources';
+import { dataSourceCatalogue } from '../../data-sources/catalogue';
 import { baseTicker, stooqSymbol, yahooSymbol } from './listings';
 
 const listing = (ticker: string, exchange: string, country: string | null = null) => ({ ticker, exchange, country });

@@ -101,7 +101,7 @@ async function storeHistory(db: Db, symbol: CoinSymbol, points: readonly History
   return fresh.length + implied.length;
 }
 
-/** market_update: the latest price of each coin, in the shape getMarketData (lib/treasury/queries.ts) gives it. */
+/** market_update: the latest price of each coin, in the shape getMarketData (lib/treasury/repository.ts) gives it. */
 function marketUpdate(points: readonly PricePoint[], now: Date) {
   const view = (symbol: CoinSymbol) => {
     const point = points.find((candidate) => candidate.symbol === symbol);

@@ -2,8 +2,8 @@ import { requireEntitledUser } from '@/lib/auth/viewer';
 import { db } from '@/lib/db';
 import { readQuery } from '@/lib/http/query';
 import { route } from '@/lib/http/route';
-import { trendsQuerySchema } from '@/lib/treasury/params';
-import { getTreasuryTrends } from '@/lib/treasury/queries';
+import { trendsQuerySchema } from '@/lib/treasury/schema';
+import { getTreasuryTrends } from '@/lib/treasury/repository';
 
 export const dynamic = 'force-dynamic';
 

@@ -2,7 +2,7 @@ import { requireEntitledUser } from '@/lib/auth/viewer';
 import { db } from '@/lib/db';
 import { AppError } from '@/lib/http/errors';
 import { route } from '@/lib/http/route';
-import { getCompanyDetail } from '@/lib/treasury/queries';
+import { getCompanyDetail } from '@/lib/treasury/repository';
 
 export const dynamic = 'force-dynamic';
 

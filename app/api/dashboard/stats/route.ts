@@ -1,7 +1,7 @@
 import { requireEntitledUser } from '@/lib/auth/viewer';
 import { db } from '@/lib/db';
 import { route } from '@/lib/http/route';
-import { getDashboardStats } from '@/lib/treasury/queries';
+import { getDashboardStats } from '@/lib/treasury/repository';
 
 export const dynamic = 'force-dynamic';
 

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { db } from '@/lib/db';
 import { AppError } from '@/lib/http/errors';
 import { readJson, route } from '@/lib/http/route';
-import { signalView } from '@/lib/treasury/queries';
+import { signalView } from '@/lib/signals/repository';
 
 export const dynamic = 'force-dynamic';
 

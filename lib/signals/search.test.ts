@@ -1,4 +1,4 @@
-import { searchTrigrams, trigramsOf } from './queries';
+import { searchTrigrams, trigramsOf } from './repository';
 
 describe('trigramsOf', () => {
   it('lists each three-character window once, spaces included', () => {

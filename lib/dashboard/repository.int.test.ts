@@ -1,6 +1,6 @@
 import { db } from '@/lib/db';
 import { resetDatabase } from '@/test/support/database';
-import { loadBtcMoves, loadDashboard } from './load';
+import { loadBtcMoves, loadDashboard } from './repository';
 
 // The dashboard's first paint on a real database: BTC moves from stored prices, recent holdings
 // changes, and stress tests that agree with the stats.

@@ -1,8 +1,9 @@
 import type { Db } from '../db';
-import { confirmedCompanyWhere, getDashboardStats, getHealthDistribution, getSectorAllocation, listDiscoveries, listHoldings } from '../treasury/queries';
+import { confirmedCompanyWhere, getDashboardStats, getHealthDistribution, getSectorAllocation, listDiscoveries, listHoldings } from '../treasury/repository';
 import { readIngestConfig } from '../ingest/config';
+import { percentChange } from '../market/percent-change';
+import { companyMarketCap } from '../treasury/market-metrics';
 import { describeDataAge } from './data-age';
-import { percentChange } from './market-stats';
 import { runStressTests, type StressHolding } from './stress-test';
 
 // Server side of the dashboard's first paint. Client components import only types from here.
@@ -25,8 +26,8 @@ export async function loadBtcMoves(db: Db, now = new Date()) {
   return {
     priceUsd: latest.priceUsd,
     pricedAt: latest.at.toISOString(),
-    dayChange: percentChange(latest.priceUsd, dayAgo?.priceUsd),
-    weekChange: percentChange(latest.priceUsd, weekAgo?.priceUsd),
+    dayChange: percentChange({ from: dayAgo?.priceUsd, to: latest.priceUsd }),
+    weekChange: percentChange({ from: weekAgo?.priceUsd, to: latest.priceUsd }),
   };
 }
 
@@ -38,7 +39,7 @@ async function loadStressHoldings(db: Db): Promise<StressHolding[]> {
   return companies.map((company) => ({
     btcHoldings: company.btcHoldings,
     avgCostUsd: company.avgCostUsd,
-    marketCap: company.marketCapUsd ?? (company.sharePriceUsd && company.sharesOutstanding ? company.sharePriceUsd * company.sharesOutstanding : null),
+    marketCap: companyMarketCap(company),
   }));
 }
 

@@ -1,5 +1,5 @@
-import { signalsQuerySchema } from './params';
-import { decodeCursor } from './queries';
+import { decodeCursor } from './repository';
+import { signalsQuerySchema } from './schema';
 
 const cursor = (text: string) => Buffer.from(text).toString('base64url');
 

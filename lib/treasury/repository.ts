@@ -1,26 +1,28 @@
 import type { Db } from '../db';
-import { databaseProvider } from '../env';
 import { latestQuote } from '../market/quote';
 import { healthDistribution, sectorAllocation } from './aggregates';
 import { comparisonHoldingSources } from './flags';
+import { companyMarketCap } from './market-metrics';
 import { metricDefaults, type CompanyMetrics } from './metrics';
 import { loadBtcPrice, parseDefaults, parseMarketInputs, parseMnavHistory } from './metrics-store';
-import { isStorableDate, signalTypes } from './params';
+import { activeSignalDays, signalView } from '../signals/repository';
 
-// Reads behind the data endpoints (spec 001 §3, §7). Metrics come from the CompanyMetric cache so a
-// company's figures are identical in every answer (docs/metrics.md).
+// Reads of the treasury domain behind the data endpoints (spec 001 §3, §7): companies and their views,
+// holdings, the dashboard's aggregates, market data and discoveries. Metrics come from the
+// CompanyMetric cache so a company's figures are identical in every answer (docs/metrics.md).
 
 const day = 86_400_000;
-/** A signal counts as active for 30 days after it was detected. */
-export const activeSignalDays = 30;
+
+/** The fields that name and place a company; every answer about a company starts with them. */
+export const companyIdentitySelect = { id: true, name: true, ticker: true, exchange: true, sector: true, country: true } as const;
+
+/** A company's identity as the API gives it (a company with no sector counts as Other). */
+export function companyIdentity(company: { id: string; name: string; ticker: string; exchange: string; sector: string | null; country: string | null }) {
+  return { id: company.id, name: company.name, ticker: company.ticker, exchange: company.exchange, sector: company.sector ?? 'Other', country: company.country };
+}
 
 const companySelect = {
-  id: true,
-  name: true,
-  ticker: true,
-  exchange: true,
-  sector: true,
-  country: true,
+  ...companyIdentitySelect,
   secCik: true,
   btcHoldings: true,
   holdingsAsOf: true,
@@ -53,7 +55,7 @@ const excludedCompanyWhere = { OR: [{ flagged: true }, { holdingsConfirmed: fals
  * and average costs are older than the holdings, and their dates live in `notes`), e.g.
  * "shares as of 2026-02-19 (10-K FY2025 cover page, per dat-tracker provenance/mara.ts)".
  */
-export function noteAbout(notes: string | null, subject: 'shares' | 'avg cost'): string | null {
+function noteAbout(notes: string | null, subject: 'shares' | 'avg cost'): string | null {
   return notes?.split(' | ').find((part) => part.trim().toLowerCase().startsWith(subject))?.trim() ?? null;
 }
 
@@ -88,8 +90,8 @@ export type MetricsView = Omit<CompanyMetrics, 'healthGrade'> & {
   missingReasons: Partial<Record<MarketFigureKey, string>>;
 };
 
-export const marketFigureKeys = ['mNav', 'evMNav', 'dilutedMNav', 'marketCap', 'btcPer1000Shares', 'shareVolatility', 'leverage', 'btcYield90'] as const;
-export type MarketFigureKey = (typeof marketFigureKeys)[number];
+const marketFigureKeys = ['mNav', 'evMNav', 'dilutedMNav', 'marketCap', 'btcPer1000Shares', 'shareVolatility', 'leverage', 'btcYield90'] as const;
+type MarketFigureKey = (typeof marketFigureKeys)[number];
 
 export function metricsView(metrics: CompanyRow['metrics']): MetricsView {
   if (!metrics) {
@@ -154,10 +156,6 @@ function missingInputsOf(metrics: NonNullable<CompanyRow['metrics']>): MetricsVi
   return (Object.keys(known) as MetricsView['missingInputs']).filter((name) => !known[name]);
 }
 
-function marketCapOf(company: CompanyRow): number | null {
-  return company.marketCapUsd ?? (company.sharePriceUsd && company.sharesOutstanding ? company.sharePriceUsd * company.sharesOutstanding : null);
-}
-
 function provenanceOf(company: CompanyRow) {
   return {
     source: company.source,
@@ -169,15 +167,10 @@ function provenanceOf(company: CompanyRow) {
 
 function companyView(company: CompanyRow, btcPriceUsd: number | null) {
   // The point-in-time market cap of the mNAV date; a figure given with the company (chat) otherwise.
-  const marketCap = company.metrics?.marketCapUsd ?? marketCapOf(company);
+  const marketCap = company.metrics?.marketCapUsd ?? companyMarketCap(company);
   const currentValue = btcPriceUsd ? company.btcHoldings * btcPriceUsd : null;
   return {
-    id: company.id,
-    name: company.name,
-    ticker: company.ticker,
-    exchange: company.exchange,
-    sector: company.sector ?? 'Other',
-    country: company.country,
+    ...companyIdentity(company),
     secCik: company.secCik,
     marketCap,
     marketCapAsOf: company.metrics?.marketCapUsd ? (company.metrics.mNavAsOf?.toISOString().slice(0, 10) ?? null) : null,
@@ -300,7 +293,7 @@ export async function getCompanyDetail(db: Db, id: string, now = new Date()) {
 }
 
 /** The price on or before a date (prices sorted ascending), by binary search. */
-export function priceLookup(prices: readonly { at: Date; priceUsd: number }[]) {
+function priceLookup(prices: readonly { at: Date; priceUsd: number }[]) {
   return (date: Date): number | null => {
     let low = 0;
     let high = prices.length - 1;
@@ -314,182 +307,6 @@ export function priceLookup(prices: readonly { at: Date; priceUsd: number }[]) {
     }
     return found;
   };
-}
-
-type SignalRow = Awaited<ReturnType<Db['signal']['findMany']>>[number];
-
-/** The company fields a signal carries to show its company's flag (issue 12). */
-const signalCompanyFlag = { select: { flagged: true, flagReason: true, flagCheck: true, holdingsConfirmed: true } } as const;
-type CompanyFlagRow = { flagged: boolean; flagReason: string | null; flagCheck: string | null; holdingsConfirmed: boolean };
-
-export function signalView(signal: SignalRow & { company?: CompanyFlagRow | null }) {
-  const flag = signal.company && (signal.company.flagged || !signal.company.holdingsConfirmed) ? signal.company : null;
-  return {
-    id: signal.id,
-    companyId: signal.companyId,
-    companyName: signal.companyName,
-    description: signal.description,
-    source: signal.source,
-    detectedAt: signal.detectedAt.toISOString(),
-    confidence: signal.confidence,
-    signalType: signal.signalType,
-    severity: signal.severity,
-    metadata: { filingUrl: signal.filingUrl, currentPrice: signal.currentPrice, formType: signal.formType, filedAt: signal.filedAt?.toISOString() ?? null },
-    /** The company's flag when it is flagged or unconfirmed; null otherwise or when not loaded. */
-    companyFlag: flag
-      ? { flagged: flag.flagged, flagReason: flag.flagReason, flagCheck: flag.flagCheck, holdingsConfirmed: flag.holdingsConfirmed }
-      : null,
-  };
-}
-
-export interface SignalQuery {
-  severity?: string;
-  type?: string;
-  q?: string;
-  since?: Date;
-  cursor?: { detectedAt: Date; id: string };
-  limit: number;
-}
-
-export function encodeCursor(signal: { detectedAt: Date; id: string }): string {
-  return Buffer.from(`${signal.detectedAt.toISOString()}|${signal.id}`).toString('base64url');
-}
-
-export function decodeCursor(cursor: string): { detectedAt: Date; id: string } | null {
-  const [iso, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
-  const detectedAt = new Date(iso ?? '');
-  // A forged cursor must not reach the query: PostgreSQL refuses a NUL or an out-of-range date.
-  const valid = id && id.length <= 64 && !id.includes('\u0000') && !Number.isNaN(detectedAt.getTime()) && isStorableDate(detectedAt);
-  return valid ? { detectedAt, id } : null;
-}
-
-/** More candidates than this and a term is common: walking the date index fills a page sooner. */
-const searchCandidateCap = 2_000;
-/**
- * On SQLite the candidates become bound parameters of `id IN (…)`, and Prisma refuses a query with
- * more than 999 of them (P2029): more candidates than this and the date index is walked instead.
- */
-const sqliteCandidateCap = 900;
-
-const ftsPhrase = (text: string) => `"${text.replaceAll('"', '""')}"`;
-
-/**
- * The trigrams to look a term up by. Every signal containing the term contains each of its
- * trigrams, so any few of them find a superset of the matches: the first trigram of each of the
- * longest four words (words are less correlated than neighbouring trigrams), or for a single word its
- * first, middle and last.
- */
-export function searchTrigrams(term: string): string[] {
-  const lower = term.toLowerCase();
-  const words = lower.split(/\s+/).filter((word) => [...word].length >= 3);
-  if (words.length >= 2) {
-    const longest = [...words].sort((a, b) => [...b].length - [...a].length).slice(0, 4);
-    return [...new Set(longest.map((word) => trigramsOf(word)[0]!))];
-  }
-  const grams = trigramsOf(words[0] ?? lower);
-  return [...new Set([grams[0], grams[grams.length >> 1], grams.at(-1)].filter((gram): gram is string => gram !== undefined))];
-}
-
-export function trigramsOf(text: string): string[] {
-  const chars = [...text];
-  return [...new Set(chars.slice(0, Math.max(0, chars.length - 2)).map((_, index) => chars.slice(index, index + 3).join('')))];
-}
-
-/**
- * SQLite: the ids of the signals that may contain `term`, from the FTS5 trigram index of migration
- * signal_search_fts (a rare term's few candidates instead of a scan of every signal), or null when it
- * cannot narrow the search because the term is so common that walking the date index fills a page
- * sooner. Only a prefilter: listSignals still applies its own LIKE, so results are the same.
- */
-async function sqliteCandidates(db: Db, term: string): Promise<string[] | null> {
-  // The index folds case beyond ASCII differently from LIKE: such a term is matched as a whole phrase.
-  const match = /^[\x00-\x7f]*$/.test(term) ? searchTrigrams(term).map(ftsPhrase).join(' AND ') : ftsPhrase(term);
-  const rows = await db.$queryRawUnsafe<{ id: string }[]>(
-    'SELECT s."id" AS id FROM "SignalSearch" JOIN "Signal" s ON s.rowid = "SignalSearch".rowid WHERE "SignalSearch" MATCH ? LIMIT ?',
-    match,
-    sqliteCandidateCap + 1,
-  );
-  return rows.length > sqliteCandidateCap ? null : rows.map((row) => row.id);
-}
-
-/** How long the planner's own plan may run before the term counts as rare (PostgreSQL). */
-const postgresQuickMs = 15;
-const likeLiteral = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-
-type Transaction = Parameters<Parameters<Db['$transaction']>[0]>[0];
-
-/** Runs `work` with a statement timeout; null when it ran out of time. */
-async function withStatementTimeout<T>(db: Db, ms: number, work: (tx: Transaction) => Promise<T>): Promise<T | null> {
-  try {
-    return await db.$transaction(async (tx) => {
-      await tx.$executeRawUnsafe(`SET LOCAL statement_timeout = ${ms}`);
-      return work(tx);
-    });
-  } catch (error) {
-    if (/statement timeout|canceling statement|57014/i.test(error instanceof Error ? error.message : String(error))) return null;
-    throw error;
-  }
-}
-
-/**
- * PostgreSQL: the ids of the signals that may contain `term`, from the trigram GIN indexes of
- * migration signal_search. An ILIKE on the whole term makes GIN read the posting list of every
- * trigram in it, common ones included (tens of milliseconds at a million rows); three trigrams chosen
- * as for SQLite read far less. Null when there are more candidates than a prefilter is worth.
- */
-async function postgresCandidates(db: Db, term: string): Promise<string[] | null> {
-  const patterns = searchTrigrams(term).map(likeLiteral);
-  const all = (column: string) => patterns.map((_, index) => `"${column}" ILIKE $${index + 1}`).join(' AND ');
-  const rows = await db.$queryRawUnsafe<{ id: string }[]>(
-    `SELECT "id" FROM "Signal" WHERE (${all('description')}) OR (${all('companyName')}) OR (${all('source')}) LIMIT ${searchCandidateCap + 1}`,
-    ...patterns,
-  );
-  return rows.length > searchCandidateCap ? null : rows.map((row) => row.id);
-}
-
-/** A page of signals, newest first, with a keyset cursor for the next page. */
-export async function listSignals(db: Db, query: SignalQuery) {
-  const text = (value: string) => (databaseProvider() === 'postgresql' ? { contains: value, mode: 'insensitive' as const } : { contains: value });
-  // Spec 001 §5: the search matches description, signalType or source (and the company's name).
-  const term = query.q?.trim() ?? '';
-  const types = term ? signalTypes.filter((type) => type.includes(term.toLowerCase())) : [];
-  const where = (candidates: string[] | null) => ({
-    ...(query.severity ? { severity: query.severity } : {}),
-    ...(query.type ? { signalType: query.type } : {}),
-    ...(query.since ? { detectedAt: { gte: query.since } } : {}),
-    ...(candidates ? { id: { in: candidates } } : {}),
-    ...(term
-      ? { OR: [{ description: text(term) }, { companyName: text(term) }, { source: text(term) }, ...(types.length ? [{ signalType: { in: types } }] : [])] }
-      : {}),
-    // Keyset: (detectedAt, id) < cursor. The redundant `detectedAt <= cursor` bounds the index
-    // range; with only the OR, SQLite scans the index from the newest row on every page.
-    ...(query.cursor
-      ? {
-          AND: [
-            { detectedAt: { lte: query.cursor.detectedAt } },
-            { OR: [{ detectedAt: { lt: query.cursor.detectedAt } }, { detectedAt: query.cursor.detectedAt, id: { lt: query.cursor.id } }] },
-          ],
-        }
-      : {}),
-  });
-  const args = (candidates: string[] | null) => ({
-    where: where(candidates),
-    orderBy: [{ detectedAt: 'desc' as const }, { id: 'desc' as const }],
-    take: query.limit + 1,
-    include: { company: signalCompanyFlag },
-  });
-  let rows: (SignalRow & { company: CompanyFlagRow | null })[];
-  if (!term || types.length > 0 || [...term].length < 3) rows = await db.signal.findMany(args(null));
-  else if (databaseProvider() === 'postgresql') {
-    // The planner walks the date index for a common term (a page fills at once) but reads every
-    // trigram's posting list for a rare one; a short timeout tells the two apart, and a rare term is
-    // then narrowed through three of its trigrams.
-    rows =
-      (await withStatementTimeout(db, postgresQuickMs, (tx) => tx.signal.findMany(args(null)))) ??
-      (await db.signal.findMany(args(await postgresCandidates(db, term))));
-  } else rows = await db.signal.findMany(args(await sqliteCandidates(db, term)));
-  const page = rows.slice(0, query.limit);
-  return { signals: page.map(signalView), nextCursor: rows.length > query.limit ? encodeCursor(page.at(-1)!) : null };
 }
 
 export async function getHealthDistribution(db: Db) {

@@ -1,10 +1,10 @@
-import { apiRequest, getJson } from '@/lib/http/api-client';
+import { ApiError, apiRequest, getJson } from '@/lib/http/api-client';
 import type { FilingDto, MarketImpactDto, SignalDetailDto, SignalDto, SignalSummaryDto } from './schema';
 
 // React-query keys and fetchers of the Signals screen (browser side).
 
 export const signalsPollMs = 10_000;
-export const signalsPageSize = 20;
+const signalsPageSize = 20;
 
 export interface SignalFilters {
   q: string;
@@ -19,7 +19,7 @@ export const signalKeys = {
   filing: (id: string) => ['/api/signals', 'filing', id] as const,
 };
 
-export function signalsUrl(filters: SignalFilters, cursor?: string | null): string {
+function signalsUrl(filters: SignalFilters, cursor?: string | null): string {
   const params = new URLSearchParams({ limit: String(signalsPageSize) });
   if (filters.q.trim()) params.set('q', filters.q.trim());
   if (filters.severity !== 'all') params.set('severity', filters.severity);
@@ -39,6 +39,17 @@ export const fetchMarketImpact = async (id: string) => (await getJson<MarketImpa
 
 export const addToWatchlist = (signalId: string) => apiRequest('POST', '/api/watchlist', { signalId });
 export const createAlertRule = (body: { kind: 'signal' | 'price'; companyId?: string; signalId?: string }) => apiRequest('POST', '/api/alerts', body);
+
+/** The investigation report of a signal, as a PDF blob (a download: not JSON). */
+export async function fetchSignalReport(id: string): Promise<Blob> {
+  return (await apiRequest('GET', `/api/signals/${encodeURIComponent(id)}/report`)).blob();
+}
+
+/** What a toast says when a signal action fails: the server's message when it gave one. */
+export function actionErrorText(error: unknown): string {
+  if (error instanceof ApiError) return error.serverMessage ?? error.message;
+  return error instanceof Error ? error.message : 'Please try again.';
+}
 
 /** Saves a blob under a file name through a temporary object URL. */
 export function saveBlob(blob: Blob, fileName: string) {

@@ -1,0 +1,32 @@
+import { z } from 'zod';
+
+// Query parameters of the treasury endpoints (holdings, companies, discoveries, trends).
+
+export const discoveryStatuses = ['investigating', 'confirmed', 'watching'] as const;
+
+/**
+ * JavaScript dates reach 271,821 BC; PostgreSQL timestamps stop at 4713 BC and refuse the query. Dates
+ * from a request stay within years 1-9999, which both databases compare.
+ */
+export function isStorableDate(date: Date): boolean {
+  const year = date.getUTCFullYear();
+  return year >= 1 && year <= 9999;
+}
+
+/** A positive whole-number count parameter with its default and maximum. */
+export const countParam = (fallback: number, max: number) =>
+  z.coerce.number({ message: 'must be a number' }).int('must be a whole number').min(1, 'must be at least 1').max(max, `must be at most ${max}`).default(fallback);
+
+export const pageQuerySchema = z.object({
+  limit: countParam(100, 1000),
+  offset: z.coerce.number({ message: 'must be a number' }).int('must be a whole number').min(0, 'must not be negative').max(1_000_000).default(0),
+});
+
+export const discoveriesQuerySchema = z.object({
+  status: z.enum(discoveryStatuses, { message: `status must be one of ${discoveryStatuses.join(', ')}` }).optional(),
+  limit: countParam(50, 200),
+});
+
+export const trendsQuerySchema = z.object({
+  days: z.coerce.number({ message: 'must be a number' }).int().min(1, 'must be at least 1').max(3650, 'must be at most 3650').optional(),
+});
