@@ -1,12 +1,19 @@
 import { checkHealth } from '@/lib/health';
+import { cachedReadWith, hotReads } from '@/lib/http/cached-read';
 import { route } from '@/lib/http/route';
 
 export const dynamic = 'force-dynamic';
 
-export const GET = route(async () => {
-  const health = await checkHealth();
-  return Response.json(health, {
-    status: health.status === 'down' ? 503 : 200,
-    headers: { 'Cache-Control': 'no-store' },
-  });
-});
+export const GET = route(async (request) =>
+  cachedReadWith(
+    request,
+    'health',
+    hotReads.health,
+    async () => {
+      const health = await checkHealth();
+      return { body: health, status: health.status === 'down' ? 503 : 200 };
+    },
+    // Monitors poll it; a caller that sends If-None-Match still gets its 304.
+    'no-store',
+  ),
+);
