@@ -86,6 +86,13 @@ export class ResponseCache {
     return pending.promise;
   }
 
+  /** The entry under `key` if it is fresh; never computes. */
+  peek(key: string): CachedResponse | undefined {
+    this.changes.connectExistingBus();
+    const entry = this.entries.get(key);
+    return entry && entry.expiresAt > this.now() ? entry : undefined;
+  }
+
   private store(key: string, entry: Entry) {
     this.entries.delete(key);
     this.entries.set(key, entry);

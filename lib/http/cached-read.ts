@@ -22,6 +22,19 @@ export const hotReads = {
   health: { tables: ['DataSource'], ttlMs: 1 * second },
 } as const satisfies Record<string, CachePolicy>;
 
+/** The cache key of each hot read: the routes and the fast path in server.ts (lib/http/fast-reads.ts) share them. */
+export const hotReadKeys = {
+  holdings: (page: { limit: number; offset: number }) => `holdings:${page.limit}:${page.offset}`,
+  // The Link header repeats the request's own query string, so that string is the key.
+  signals: (search: string) => `signals:${search}`,
+  dashboardStats: () => 'dashboard-stats',
+  // Per user: the body carries the user's own refresh allowance.
+  dataLatest: (userId: string) => `data-latest:${userId}`,
+  marketData: () => 'market-data',
+  refreshStats: (userId: string) => `refresh-stats:${userId}`,
+  health: () => 'health',
+};
+
 /** Polled reads revalidate every time: the browser keeps the body and asks with If-None-Match. */
 export const revalidateAlways = 'private, no-cache';
 

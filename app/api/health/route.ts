@@ -1,5 +1,5 @@
 import { checkHealth } from '@/lib/health';
-import { cachedReadWith, hotReads } from '@/lib/http/cached-read';
+import { cachedReadWith, hotReadKeys, hotReads } from '@/lib/http/cached-read';
 import { route } from '@/lib/http/route';
 
 export const dynamic = 'force-dynamic';
@@ -7,7 +7,7 @@ export const dynamic = 'force-dynamic';
 export const GET = route(async (request) =>
   cachedReadWith(
     request,
-    'health',
+    hotReadKeys.health(),
     hotReads.health,
     async () => {
       const health = await checkHealth();

@@ -1,6 +1,6 @@
 import { requireEntitledUser } from '@/lib/auth/viewer';
 import { db } from '@/lib/db';
-import { cachedRead, hotReads } from '@/lib/http/cached-read';
+import { cachedRead, hotReadKeys, hotReads } from '@/lib/http/cached-read';
 import { route } from '@/lib/http/route';
 import { getMarketData } from '@/lib/treasury/queries';
 
@@ -9,5 +9,5 @@ export const dynamic = 'force-dynamic';
 /** Latest BTC and ETH prices with their 24-hour change, and a year of BTC history. */
 export const GET = route(async (request) => {
   await requireEntitledUser(request);
-  return cachedRead(request, 'market-data', hotReads.marketData, () => getMarketData(db));
+  return cachedRead(request, hotReadKeys.marketData(), hotReads.marketData, () => getMarketData(db));
 });

@@ -1,6 +1,6 @@
 import { requireEntitledUser } from '@/lib/auth/viewer';
 import { db } from '@/lib/db';
-import { cachedReadWith, hotReads } from '@/lib/http/cached-read';
+import { cachedReadWith, hotReadKeys, hotReads } from '@/lib/http/cached-read';
 import { AppError } from '@/lib/http/errors';
 import { readQuery } from '@/lib/http/query';
 import { route } from '@/lib/http/route';
@@ -18,8 +18,7 @@ export const GET = route(async (request) => {
   const { cursor: rawCursor, ...query } = readQuery(request, signalsQuerySchema);
   const cursor = rawCursor ? decodeCursor(rawCursor) : undefined;
   if (cursor === null) throw new AppError('validation_failed', 'cursor is not valid; use the X-Next-Cursor value of the previous page', { cursor: ['invalid cursor'] });
-  // The Link header repeats the request's own query string, so that string is the key.
-  return cachedReadWith(request, `signals:${new URL(request.url).search}`, hotReads.signals, async () => {
+  return cachedReadWith(request, hotReadKeys.signals(new URL(request.url).search), hotReads.signals, async () => {
     const { signals, nextCursor } = await listSignals(db, { ...query, cursor });
     const headers: Record<string, string> = {};
     if (nextCursor) {

@@ -1,6 +1,6 @@
 import { requireEntitledUser } from '@/lib/auth/viewer';
 import { db } from '@/lib/db';
-import { cachedRead, hotReads } from '@/lib/http/cached-read';
+import { cachedRead, hotReadKeys, hotReads } from '@/lib/http/cached-read';
 import { route } from '@/lib/http/route';
 import { getDataLatest } from '@/lib/treasury/refresh';
 
@@ -9,6 +9,5 @@ export const dynamic = 'force-dynamic';
 /** When the data last changed, the user's refresh allowance, and each source's freshness. */
 export const GET = route(async (request) => {
   const { user } = await requireEntitledUser(request);
-  // Per user: the body carries the user's own refresh allowance.
-  return cachedRead(request, `data-latest:${user.id}`, hotReads.dataLatest, () => getDataLatest(db, user.id));
+  return cachedRead(request, hotReadKeys.dataLatest(user.id), hotReads.dataLatest, () => getDataLatest(db, user.id));
 });

@@ -1,6 +1,6 @@
 import { requireEntitledUser } from '@/lib/auth/viewer';
 import { db } from '@/lib/db';
-import { cachedRead, hotReads } from '@/lib/http/cached-read';
+import { cachedRead, hotReadKeys, hotReads } from '@/lib/http/cached-read';
 import { readQuery } from '@/lib/http/query';
 import { route } from '@/lib/http/route';
 import { pageQuerySchema } from '@/lib/treasury/params';
@@ -12,5 +12,5 @@ export const dynamic = 'force-dynamic';
 export const GET = route(async (request) => {
   await requireEntitledUser(request);
   const page = readQuery(request, pageQuerySchema);
-  return cachedRead(request, `holdings:${page.limit}:${page.offset}`, hotReads.holdings, () => listHoldings(db, page));
+  return cachedRead(request, hotReadKeys.holdings(page), hotReads.holdings, () => listHoldings(db, page));
 });
