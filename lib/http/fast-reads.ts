@@ -60,13 +60,22 @@ async function entitledViewer(request: IncomingMessage): Promise<Viewer | null> 
   return { userId: viewer.user.id };
 }
 
+function readOf(request: IncomingMessage): FastRead | undefined {
+  if (request.method !== 'GET' || !request.url) return undefined;
+  const queryAt = request.url.indexOf('?');
+  return reads[queryAt < 0 ? request.url : request.url.slice(0, queryAt)];
+}
+
+/** Whether `request` is one of the reads serveCachedRead may answer (decided without waiting). */
+export function isCachedReadPath(request: IncomingMessage): boolean {
+  return readOf(request) !== undefined;
+}
+
 /** Answers `request` from the response cache and returns true, or returns false for Next to answer it. */
 export async function serveCachedRead(request: IncomingMessage, response: ServerResponse): Promise<boolean> {
-  if (request.method !== 'GET' || !request.url) return false;
+  const read = readOf(request);
+  if (!read || !request.url) return false;
   const queryAt = request.url.indexOf('?');
-  const pathname = queryAt < 0 ? request.url : request.url.slice(0, queryAt);
-  const read = reads[pathname];
-  if (!read) return false;
   const search = queryAt < 0 ? '' : new URL(request.url, 'http://localhost').search;
   let viewer: Viewer = { userId: '' };
   if (read.signedIn) {
