@@ -36,6 +36,7 @@ async function main() {
   const { startAlertMailer } = await import('./lib/notifications/alert-listener');
   const { closeMailTransport, mailIdle } = await import('./lib/mail/sender');
   const { closeRateLimiter } = await import('./lib/rate-limit');
+  const { isCachedReadPath, serveCachedRead } = await import('./lib/http/fast-reads');
 
   const app = next({ dev, hostname: env.HOST, port: env.PORT });
   await app.prepare();
@@ -50,7 +51,12 @@ async function main() {
     // Rate limits key on the caller's address. Unless a trusted proxy appends it, the only address
     // we know is the socket's; a client-sent x-forwarded-for must not pick its own bucket.
     if (!env.TRUST_PROXY) request.headers['x-forwarded-for'] = request.socket.remoteAddress ?? 'unknown';
-    void handle(request, response);
+    if (!isCachedReadPath(request)) return void handle(request, response);
+    // A polled read already cached (and the caller entitled to it) is answered here; the rest goes to Next.
+    serveCachedRead(db, request, response).then(
+      (served) => served || void handle(request, response),
+      () => void handle(request, response),
+    );
   });
   server.on('upgrade', (request, socket, head) => {
     const pathname = new URL(request.url ?? '/', 'http://localhost').pathname;

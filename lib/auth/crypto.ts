@@ -19,9 +19,19 @@ export function safeEqual(a: string, b: string): boolean {
   return left.length === right.length && crypto.timingSafeEqual(left, right);
 }
 
+// The beta cookie is checked on every request: its key is derived once per secret, not per check.
+const derivedKeys = new Map<string, Buffer>();
+
 function deriveKey(purpose: string): Buffer {
   const keyMaterial = process.env.MFA_ENCRYPTION_KEY?.trim() && purpose === 'mfa-secret' ? process.env.MFA_ENCRYPTION_KEY.trim() : authSecret();
-  return Buffer.from(crypto.hkdfSync('sha256', keyMaterial, 'treasury-intelligence', purpose, 32));
+  const id = `${purpose}\u0000${keyMaterial}`;
+  let key = derivedKeys.get(id);
+  if (!key) {
+    if (derivedKeys.size > 32) derivedKeys.clear();
+    key = Buffer.from(crypto.hkdfSync('sha256', keyMaterial, 'treasury-intelligence', purpose, 32));
+    derivedKeys.set(id, key);
+  }
+  return key;
 }
 
 /** AES-256-GCM: `v1.<iv>.<tag>.<ciphertext>`, base64url parts. */

@@ -16,13 +16,27 @@ export async function encodeSessionToken(claims: SessionClaims): Promise<string>
   return encode({ token: { sub: claims.sub, sid: claims.sid }, secret: authSecret(), maxAge: sessionMaxAgeSeconds });
 }
 
+// Decrypting the token (a key derivation and AES-GCM) is most of what a cookie check costs, and a
+// dashboard sends the same cookie with every poll: valid tokens are remembered until they expire.
+const decodedTokens = new Map<string, { secret: string; claims: SessionClaims; expiresAtMs: number }>();
+const maxDecodedTokens = 10_000;
+
 /** The claims of a well-formed, unexpired token; does not consult the database. */
 export async function decodeSessionToken(token: string | undefined): Promise<SessionClaims | null> {
   if (!token) return null;
+  const secret = authSecret();
+  const known = decodedTokens.get(token);
+  if (known && known.secret === secret && known.expiresAtMs > Date.now()) return { ...known.claims };
+  if (known) decodedTokens.delete(token);
   try {
-    const decoded = await decode({ token, secret: authSecret() });
+    const decoded = await decode({ token, secret });
     if (!decoded || typeof decoded.sub !== 'string' || typeof decoded.sid !== 'string') return null;
-    return { sub: decoded.sub, sid: decoded.sid };
+    const claims = { sub: decoded.sub, sid: decoded.sid };
+    if (typeof decoded.exp === 'number') {
+      if (decodedTokens.size >= maxDecodedTokens) decodedTokens.delete(decodedTokens.keys().next().value!);
+      decodedTokens.set(token, { secret, claims, expiresAtMs: decoded.exp * 1000 });
+    }
+    return { ...claims };
   } catch {
     return null;
   }

@@ -1,5 +1,6 @@
 import { NextResponse } from 'next/server';
 import type { Db } from '@/lib/db';
+import { sessionRowCache } from './session-cache';
 import { cookieOptions, sessionCookieName, sessionCookieNames, sessionMaxAgeSeconds } from './cookies';
 import { decodeSessionToken, encodeSessionToken, readSessionToken, type CookieReader } from './session-token';
 
@@ -21,9 +22,13 @@ export async function createSession(db: Db, userId: string, request: Request) {
 export async function loadSession(db: Db, read: CookieReader) {
   const claims = await decodeSessionToken(readSessionToken(read));
   if (!claims) return null;
-  const session = await db.session.findUnique({ where: { id: claims.sid }, include: { user: true } });
+  const session = await sessionRowCache<Awaited<ReturnType<typeof findSession>>>().get(claims.sid, () => findSession(db, claims.sid));
   if (!session || session.userId !== claims.sub || session.revokedAt || session.expiresAt <= new Date()) return null;
   return session;
+}
+
+function findSession(db: Db, id: string) {
+  return db.session.findUnique({ where: { id }, include: { user: true } });
 }
 
 export type LoadedSession = NonNullable<Awaited<ReturnType<typeof loadSession>>>;

@@ -10,10 +10,24 @@ type BusKind = 'memory' | 'redis';
 export type BusStatus = { kind: BusKind; status: 'up' | 'down' };
 type Listener = (event: RealtimeEvent) => void;
 
+/**
+ * Messages between server processes that browsers never see: which tables a write changed, so every
+ * process drops what it cached from them (lib/cache). They travel beside the realtime events, on their own channel.
+ */
+export interface ControlMessage {
+  kind: 'tables_changed';
+  tables: string[];
+  /** The process that announced it. */
+  origin?: string;
+}
+type ControlListener = (message: ControlMessage) => void;
+
 export interface EventBus {
   readonly kind: BusKind;
   publish(event: RealtimeEvent): Promise<void>;
   subscribe(listener: Listener): () => void;
+  publishControl(message: ControlMessage): Promise<void>;
+  subscribeControl(listener: ControlListener): () => void;
   status(): Promise<BusStatus>;
   close(): Promise<void>;
 }
@@ -31,6 +45,15 @@ export class MemoryBus implements EventBus {
     return () => void this.emitter.off('event', listener);
   }
 
+  async publishControl(message: ControlMessage) {
+    this.emitter.emit('control', message);
+  }
+
+  subscribeControl(listener: ControlListener) {
+    this.emitter.on('control', listener);
+    return () => void this.emitter.off('control', listener);
+  }
+
   async status(): Promise<BusStatus> {
     return { kind: this.kind, status: 'up' };
   }
@@ -41,6 +64,7 @@ export class MemoryBus implements EventBus {
 }
 
 const redisChannel = 'treasury:realtime';
+const controlChannel = 'treasury:control';
 
 /** Fans every event out to all processes subscribed to the same Redis, this one included. */
 export class RedisBus implements EventBus {
@@ -57,11 +81,16 @@ export class RedisBus implements EventBus {
     // A lost Redis must not crash the server; status() reports it and ioredis reconnects.
     this.publisher.on('error', () => {});
     this.subscriber.on('error', () => {});
-    this.subscriber.on('message', (_channel: string, payload: string) => {
+    this.subscriber.on('message', (channel: string, payload: string) => {
+      if (channel === controlChannel) {
+        const message = parseControl(payload);
+        if (message) void this.local.publishControl(message);
+        return;
+      }
       const event = parseEvent(payload);
       if (event) void this.local.publish(event);
     });
-    this.ready = this.subscriber.subscribe(redisChannel).catch(() => undefined);
+    this.ready = this.subscriber.subscribe(redisChannel, controlChannel).catch(() => undefined);
   }
 
   async publish(event: RealtimeEvent) {
@@ -71,6 +100,15 @@ export class RedisBus implements EventBus {
 
   subscribe(listener: Listener) {
     return this.local.subscribe(listener);
+  }
+
+  async publishControl(message: ControlMessage) {
+    await this.ready;
+    await this.publisher.publish(controlChannel, JSON.stringify(message));
+  }
+
+  subscribeControl(listener: ControlListener) {
+    return this.local.subscribeControl(listener);
   }
 
   /** Resolves once this process receives what others publish. */
@@ -102,6 +140,17 @@ function parseEvent(payload: string): RealtimeEvent | undefined {
   }
 }
 
+function parseControl(payload: string): ControlMessage | undefined {
+  try {
+    const message = JSON.parse(payload) as Partial<ControlMessage> | null;
+    if (message?.kind !== 'tables_changed' || !Array.isArray(message.tables)) return undefined;
+    const tables = message.tables.filter((table): table is string => typeof table === 'string');
+    return { kind: 'tables_changed', tables, ...(typeof message.origin === 'string' ? { origin: message.origin } : {}) };
+  } catch {
+    return undefined;
+  }
+}
+
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error('timeout')), ms);
@@ -112,7 +161,7 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   });
 }
 
-function createBus(redisUrl = getEnv().REDIS_URL): EventBus {
+export function createBus(redisUrl = getEnv().REDIS_URL): EventBus {
   return redisUrl ? new RedisBus(redisUrl) : new MemoryBus();
 }
 
@@ -120,6 +169,11 @@ const globalForBus = globalThis as typeof globalThis & { __treasuryBus?: EventBu
 
 export function getBus(): EventBus {
   globalForBus.__treasuryBus ??= createBus();
+  return globalForBus.__treasuryBus;
+}
+
+/** The process's bus if something already opened it; writers use it without opening one (scripts, tests). */
+export function existingBus(): EventBus | undefined {
   return globalForBus.__treasuryBus;
 }
 

@@ -1,5 +1,6 @@
 import { requireEntitledUser } from '@/lib/auth/viewer';
 import { db } from '@/lib/db';
+import { cachedRead, hotReadKeys, hotReads } from '@/lib/http/cached-read';
 import { route } from '@/lib/http/route';
 import { getMarketData } from '@/lib/treasury/repository';
 
@@ -8,5 +9,5 @@ export const dynamic = 'force-dynamic';
 /** Latest BTC and ETH prices with their 24-hour change, and a year of BTC history. */
 export const GET = route(async (request) => {
   await requireEntitledUser(db, request);
-  return Response.json(await getMarketData(db), { headers: { 'Cache-Control': 'private, no-store' } });
+  return cachedRead(request, hotReadKeys.marketData(), hotReads.marketData, () => getMarketData(db));
 });

@@ -1,5 +1,6 @@
 import { requireEntitledUser } from '@/lib/auth/viewer';
 import { db } from '@/lib/db';
+import { cachedReadWith, hotReadKeys, hotReads } from '@/lib/http/cached-read';
 import { AppError } from '@/lib/http/errors';
 import { readQuery } from '@/lib/http/query';
 import { route } from '@/lib/http/route';
@@ -17,13 +18,15 @@ export const GET = route(async (request) => {
   const { cursor: rawCursor, ...query } = readQuery(request, signalsQuerySchema);
   const cursor = rawCursor ? decodeCursor(rawCursor) : undefined;
   if (cursor === null) throw new AppError('validation_failed', 'cursor is not valid; use the X-Next-Cursor value of the previous page', { cursor: ['invalid cursor'] });
-  const { signals, nextCursor } = await listSignals(db, { ...query, cursor });
-  const headers: Record<string, string> = { 'Cache-Control': 'private, no-store' };
-  if (nextCursor) {
-    const next = new URL(request.url);
-    next.searchParams.set('cursor', nextCursor);
-    headers['X-Next-Cursor'] = nextCursor;
-    headers.Link = `<${next.pathname}${next.search}>; rel="next"`;
-  }
-  return Response.json(signals, { headers });
+  return cachedReadWith(request, hotReadKeys.signals(new URL(request.url).search), hotReads.signals, async () => {
+    const { signals, nextCursor } = await listSignals(db, { ...query, cursor });
+    const headers: Record<string, string> = {};
+    if (nextCursor) {
+      const next = new URL(request.url);
+      next.searchParams.set('cursor', nextCursor);
+      headers['X-Next-Cursor'] = nextCursor;
+      headers.Link = `<${next.pathname}${next.search}>; rel="next"`;
+    }
+    return { body: signals, headers };
+  });
 });

@@ -1,5 +1,6 @@
 import { requireEntitledUser } from '@/lib/auth/viewer';
 import { db } from '@/lib/db';
+import { cachedRead, hotReadKeys, hotReads } from '@/lib/http/cached-read';
 import { route } from '@/lib/http/route';
 import { getDashboardStats } from '@/lib/treasury/repository';
 
@@ -8,5 +9,5 @@ export const dynamic = 'force-dynamic';
 /** The dashboard's stat cards (spec 001 §3), computed from stored holdings, metrics and signals. */
 export const GET = route(async (request) => {
   await requireEntitledUser(db, request);
-  return Response.json(await getDashboardStats(db), { headers: { 'Cache-Control': 'private, no-store' } });
+  return cachedRead(request, hotReadKeys.dashboardStats(), hotReads.dashboardStats, () => getDashboardStats(db));
 });

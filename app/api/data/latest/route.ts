@@ -1,5 +1,6 @@
 import { requireEntitledUser } from '@/lib/auth/viewer';
 import { db } from '@/lib/db';
+import { cachedRead, hotReadKeys, hotReads } from '@/lib/http/cached-read';
 import { route } from '@/lib/http/route';
 import { getDataLatest } from '@/lib/treasury/refresh';
 
@@ -8,5 +9,5 @@ export const dynamic = 'force-dynamic';
 /** When the data last changed, the user's refresh allowance, and each source's freshness. */
 export const GET = route(async (request) => {
   const { user } = await requireEntitledUser(db, request);
-  return Response.json(await getDataLatest(db, user.id), { headers: { 'Cache-Control': 'private, no-store' } });
+  return cachedRead(request, hotReadKeys.dataLatest(user.id), hotReads.dataLatest, () => getDataLatest(db, user.id));
 });

@@ -1,5 +1,6 @@
 import { requireEntitledUser } from '@/lib/auth/viewer';
 import { db } from '@/lib/db';
+import { cachedRead, hotReadKeys, hotReads } from '@/lib/http/cached-read';
 import { route } from '@/lib/http/route';
 import { getRefreshStats } from '@/lib/treasury/refresh';
 
@@ -8,5 +9,5 @@ export const dynamic = 'force-dynamic';
 /** The user's manual refreshes today and how many remain (spec 001 §3). */
 export const GET = route(async (request) => {
   const { user } = await requireEntitledUser(db, request);
-  return Response.json(await getRefreshStats(db, user.id), { headers: { 'Cache-Control': 'private, no-store' } });
+  return cachedRead(request, hotReadKeys.refreshStats(user.id), hotReads.refreshStats, () => getRefreshStats(db, user.id));
 });

@@ -1,5 +1,6 @@
 import { requireEntitledUser } from '@/lib/auth/viewer';
 import { db } from '@/lib/db';
+import { cachedRead, hotReadKeys, hotReads } from '@/lib/http/cached-read';
 import { readQuery } from '@/lib/http/query';
 import { route } from '@/lib/http/route';
 import { pageQuerySchema } from '@/lib/treasury/schema';
@@ -11,5 +12,5 @@ export const dynamic = 'force-dynamic';
 export const GET = route(async (request) => {
   await requireEntitledUser(db, request);
   const page = readQuery(request, pageQuerySchema);
-  return Response.json(await listHoldings(db, page), { headers: { 'Cache-Control': 'private, no-store' } });
+  return cachedRead(request, hotReadKeys.holdings(page), hotReads.holdings, () => listHoldings(db, page));
 });

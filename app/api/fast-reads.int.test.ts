@@ -1,0 +1,100 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { gunzipSync } from 'node:zlib';
+import { db } from '@/lib/db';
+import { seedAll } from '@/lib/db/seed-all';
+import { serveCachedRead } from '@/lib/http/fast-reads';
+import { resetDatabase } from '@/test/support/database';
+import { call, CookieJar } from '@/test/support/http';
+import { registeredUser } from '@/test/support/users';
+import { GET as dashboardStats } from './dashboard/stats/route';
+import { GET as refreshStats } from './refresh/stats/route';
+import { GET as signals } from './signals/route';
+import { GET as holdings } from './treasury/holdings/route';
+
+// Issue 15 (stretch): server.ts answers a cached hot read before Next, with the route's authorization
+// and bytes; whatever it cannot answer falls through (here: to a stand-in that says so).
+
+let analyst: CookieJar;
+let base: string;
+let server: http.Server;
+
+beforeAll(async () => {
+  await resetDatabase();
+  await seedAll(db);
+  ({ jar: analyst } = await registeredUser(true));
+  server = http.createServer((request, response) => {
+    void serveCachedRead(db, request, response).then((served) => {
+      if (!served) response.writeHead(599).end('fell through');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}, 120_000);
+
+afterAll(async () => {
+  await new Promise((resolve) => server.close(resolve));
+});
+
+const get = (path: string, jar?: CookieJar, headers: Record<string, string> = {}) =>
+  fetch(`${base}${path}`, { headers: { ...(jar ? { cookie: jar.header() } : {}), ...headers } });
+
+it('answers a cached read with the route’s bytes, ETag and headers, and 304 for the current ETag', async () => {
+  const fromRoute = await call(signals, '/api/signals?severity=critical', { jar: analyst });
+  const fast = await get('/api/signals?severity=critical', analyst, { 'accept-encoding': 'identity' });
+  expect(fast.status).toBe(200);
+  expect(await fast.text()).toBe(fromRoute.text);
+  expect(fast.headers.get('etag')).toBe(fromRoute.headers.get('etag'));
+  expect(fast.headers.get('cache-control')).toBe('private, no-cache');
+  expect(fast.headers.get('content-type')).toBe('application/json');
+  expect(fast.headers.get('x-content-type-options')).toBe('nosniff');
+  const notModified = await get('/api/signals?severity=critical', analyst, { 'if-none-match': fromRoute.headers.get('etag')! });
+  expect(notModified.status).toBe(304);
+});
+
+it('gzips for a caller that accepts it', async () => {
+  const fromRoute = await call(holdings, '/api/treasury/holdings', { jar: analyst });
+  const response = await new Promise<http.IncomingMessage>((resolve) =>
+    http.get(`${base}/api/treasury/holdings`, { headers: { cookie: analyst.header(), 'accept-encoding': 'gzip' } }, resolve),
+  );
+  const chunks: Buffer[] = [];
+  for await (const chunk of response) chunks.push(chunk as Buffer);
+  expect(response.headers['content-encoding']).toBe('gzip');
+  expect(gunzipSync(Buffer.concat(chunks)).toString()).toBe(fromRoute.text);
+});
+
+it('leaves to Next what it cannot answer: signed out, not entitled, not cached, another method', async () => {
+  await call(dashboardStats, '/api/dashboard/stats', { jar: analyst });
+  expect((await get('/api/dashboard/stats')).status).toBe(599);
+  const { jar: unentitled } = await registeredUser(false);
+  expect((await get('/api/dashboard/stats', unentitled)).status).toBe(599);
+  expect((await get('/api/treasury/holdings?limit=3', analyst)).status).toBe(599);
+  expect((await get('/api/companies', analyst)).status).toBe(599);
+  expect((await fetch(`${base}/api/dashboard/stats`, { method: 'POST', headers: { cookie: analyst.header() } })).status).toBe(599);
+  expect((await get('/api/dashboard/stats', analyst)).status).toBe(200);
+});
+
+it('answers each user their own per-user read', async () => {
+  const { jar: other } = await registeredUser(true);
+  const mine = await call(refreshStats, '/api/refresh/stats', { jar: analyst });
+  expect((await get('/api/refresh/stats', other)).status).toBe(599);
+  expect(await (await get('/api/refresh/stats', analyst)).text()).toBe(mine.text);
+});
+
+it('stops answering at once after a write, a sign-out or a lost entitlement', async () => {
+  const { jar, id } = await registeredUser(true);
+  await call(dashboardStats, '/api/dashboard/stats', { jar });
+  expect((await get('/api/dashboard/stats', jar)).status).toBe(200);
+  await db.signal.create({
+    data: { sourceId: `fast-${Date.now()}`, companyName: 'Fast Corp', description: 'Changes the stats', source: 'test', detectedAt: new Date(), confidence: 50, signalType: 'other', severity: 'low' },
+  });
+  expect((await get('/api/dashboard/stats', jar)).status).toBe(599);
+  await call(dashboardStats, '/api/dashboard/stats', { jar });
+  expect((await get('/api/dashboard/stats', jar)).status).toBe(200);
+  await db.user.update({ where: { id }, data: { betaAccess: false } });
+  expect((await get('/api/dashboard/stats', jar)).status).toBe(599);
+  await db.user.update({ where: { id }, data: { betaAccess: true } });
+  expect((await get('/api/dashboard/stats', jar)).status).toBe(200);
+  await db.session.updateMany({ where: { userId: id }, data: { revokedAt: new Date() } });
+  expect((await get('/api/dashboard/stats', jar)).status).toBe(599);
+});

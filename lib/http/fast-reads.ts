@@ -1,0 +1,106 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { gzipSync } from 'node:zlib';
+import { isEntitled } from '@/lib/auth/access';
+import { readCookie } from '@/lib/auth/cookies';
+import { resolveViewer } from '@/lib/auth/viewer';
+import type { Db } from '@/lib/db';
+import { responseCache, type CachedResponse } from '@/lib/cache/response-cache';
+import { etagMatches, hotReadKeys, revalidateAlways } from './cached-read';
+
+// The hottest polled reads answered by server.ts before Next sees the request, when the answer is
+// already cached: the same authorization as the route (a live session whose user is entitled, checked
+// on every request through the session cache), the same body, ETag, status and headers. Anything else
+// (signed out, not entitled, a cache miss, a query the route would read) falls through to Next, whose
+// route answers it and fills the cache.
+
+type Viewer = { userId: string };
+type KeyOf = (search: string, viewer: Viewer) => string | null;
+
+interface FastRead {
+  key: KeyOf;
+  /** false: anyone may read it (health). */
+  signedIn: boolean;
+  cacheControl: string;
+}
+
+const reads: Record<string, FastRead> = {
+  '/api/treasury/holdings': { key: (search) => (search ? null : hotReadKeys.holdings({ limit: 100, offset: 0 })), signedIn: true, cacheControl: revalidateAlways },
+  '/api/signals': { key: (search) => hotReadKeys.signals(search), signedIn: true, cacheControl: revalidateAlways },
+  '/api/dashboard/stats': { key: () => hotReadKeys.dashboardStats(), signedIn: true, cacheControl: revalidateAlways },
+  '/api/data/latest': { key: (_, viewer) => hotReadKeys.dataLatest(viewer.userId), signedIn: true, cacheControl: revalidateAlways },
+  '/api/market-data': { key: () => hotReadKeys.marketData(), signedIn: true, cacheControl: revalidateAlways },
+  '/api/refresh/stats': { key: (_, viewer) => hotReadKeys.refreshStats(viewer.userId), signedIn: true, cacheControl: revalidateAlways },
+  '/api/health': { key: () => hotReadKeys.health(), signedIn: false, cacheControl: 'no-store' },
+};
+
+/** What Next adds to every route handler's response (next.config.js headers, its Vary, its gzip). */
+const nextHeaders = {
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'strict-origin-when-cross-origin',
+  'X-Frame-Options': 'DENY',
+  Vary: 'rsc, next-router-state-tree, next-router-prefetch, next-router-segment-prefetch, Accept-Encoding',
+};
+
+// Each cached body is encoded once, not per request.
+const encoded = { gzip: new WeakMap<CachedResponse, Buffer>(), identity: new WeakMap<CachedResponse, Buffer>() };
+
+function bytesOf(cached: CachedResponse, coding: keyof typeof encoded): Buffer {
+  let body = encoded[coding].get(cached);
+  if (!body) {
+    body = coding === 'gzip' ? gzipSync(cached.body) : Buffer.from(cached.body);
+    encoded[coding].set(cached, body);
+  }
+  return body;
+}
+
+async function entitledViewer(db: Db, request: IncomingMessage): Promise<Viewer | null> {
+  const header = request.headers.cookie;
+  if (!header) return null;
+  const viewer = await resolveViewer(db, (name) => readCookie(header, name));
+  if (!viewer.session || !viewer.user || !isEntitled(viewer.user)) return null;
+  return { userId: viewer.user.id };
+}
+
+function readOf(request: IncomingMessage): FastRead | undefined {
+  if (request.method !== 'GET' || !request.url) return undefined;
+  const queryAt = request.url.indexOf('?');
+  return reads[queryAt < 0 ? request.url : request.url.slice(0, queryAt)];
+}
+
+/** Whether `request` is one of the reads serveCachedRead may answer (decided without waiting). */
+export function isCachedReadPath(request: IncomingMessage): boolean {
+  return readOf(request) !== undefined;
+}
+
+/** Answers `request` from the response cache and returns true, or returns false for Next to answer it. */
+export async function serveCachedRead(db: Db, request: IncomingMessage, response: ServerResponse): Promise<boolean> {
+  const read = readOf(request);
+  if (!read || !request.url) return false;
+  const queryAt = request.url.indexOf('?');
+  const search = queryAt < 0 ? '' : new URL(request.url, 'http://localhost').search;
+  let viewer: Viewer = { userId: '' };
+  if (read.signedIn) {
+    const entitled = await entitledViewer(db, request);
+    if (!entitled) return false;
+    viewer = entitled;
+  }
+  const key = read.key(search, viewer);
+  const cached = key === null ? undefined : responseCache().peek(key);
+  if (!cached) return false;
+
+  const headers: Record<string, string> = { ...nextHeaders, ...cached.headers, 'Cache-Control': read.cacheControl, ETag: cached.etag };
+  if (cached.status === 200 && etagMatches(headerOf(request, 'if-none-match'), cached.etag)) {
+    response.writeHead(304, headers).end();
+    return true;
+  }
+  const gzip = /\bgzip\b/.test(headerOf(request, 'accept-encoding') ?? '');
+  const body = bytesOf(cached, gzip ? 'gzip' : 'identity');
+  response.writeHead(cached.status, { ...headers, 'Content-Type': 'application/json', 'Content-Length': String(body.byteLength), ...(gzip ? { 'Content-Encoding': 'gzip' } : {}) });
+  response.end(body);
+  return true;
+}
+
+function headerOf(request: IncomingMessage, name: string): string | null {
+  const value = request.headers[name];
+  return Array.isArray(value) ? value.join(', ') : (value ?? null);
+}
