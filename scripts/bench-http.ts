@@ -203,7 +203,9 @@ async function startServer(kind: string): Promise<StartedServer> {
   execFileSync(process.execPath, [require.resolve('tsx/cli'), 'scripts/db.ts', 'setup'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
 
   const probe = ['--require', path.join(__dirname, 'bench-http-probe.cjs')];
-  const args = kind === 'tsx' ? [...probe, '--import', 'tsx', 'server.ts'] : [...probe, 'dist/server.js'];
+  // `npm start`'s command (package.json); --server tsx is the process as it was before issue 15.
+  const heap = `--max-old-space-size=${process.env.SERVER_MAX_OLD_SPACE_MB || 384}`;
+  const args = kind === 'tsx' ? [...probe, '--import', 'tsx', 'server.ts'] : [heap, ...probe, 'dist/server.js'];
   const child = spawn(process.execPath, args, { env, stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 90_000;
