@@ -126,6 +126,7 @@ async function main() {
       const measure = async (label: string, pathname: string, requestHeaders: Record<string, string>) => {
         const app = await load(`${baseUrl}${pathname}`, requestHeaders, connections, duration, ws && server ? () => fanOut(server, ws, Math.max(3, duration * 2), duration * 1000) : undefined);
         const bareRun = await load(`${bare.url}${pathname}`, requestHeaders, connections, bareDuration);
+        await settle(baseUrl);
         rows.push({ label, app: app.run, bare: bareRun.run });
         if (app.fanOut) busyFanOut.push(...app.fanOut.latencies);
         process.stdout.write('.');
@@ -378,6 +379,20 @@ async function fanOut(server: StartedServer, subscribers: Subscribers, events: n
   const deadline = Date.now() + 5_000;
   while (latencies.length < events * subscribers.clients.length && Date.now() < deadline) await sleep(20);
   return { latencies, ...summary(latencies), delivered: `${latencies.length}/${events * subscribers.clients.length} delivered` };
+}
+
+/**
+ * Requests autocannon abandoned at the end of a run may still be in the server's queue: wait until a
+ * lone health check answers quickly (at most 15 s), so the next row measures its own endpoint.
+ */
+async function settle(baseUrl: string) {
+  const deadline = Date.now() + 15_000;
+  while (Date.now() < deadline) {
+    const started = performance.now();
+    const ok = await fetch(`${baseUrl}/api/health`).then((response) => (void response.arrayBuffer(), response.ok), () => false);
+    if (ok && performance.now() - started < 250) return;
+    await sleep(250);
+  }
 }
 
 function summary(values: number[]) {
