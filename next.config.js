@@ -4,6 +4,10 @@ const nextConfig = {
   // A second build directory lets a parallel e2e run keep its own build (see playwright.config.ts).
   distDir: process.env.NEXT_DIST_DIR || '.next',
   poweredByHeader: false,
+  // Load a route's server code when it is first requested rather than every page's at start: a
+  // process serving the polled APIs keeps the pages nobody opened out of memory, and start-up does not
+  // block the event loop for seconds just after the server reports ready (npm run bench:http).
+  experimental: { preloadEntriesOnStart: false },
   // `npm test` type-checks the whole tree before it builds; its build skips the second check.
   typescript: { ignoreBuildErrors: process.env.NEXT_SKIP_TYPECHECK === '1' },
   // Native and driver packages stay plain Node requires instead of being bundled.

@@ -73,7 +73,9 @@ export default defineConfig({
       timeout: 30_000,
     },
     {
-      command: `rm -f .data/e2e-server${dbTag}.db* && tsx scripts/db.ts setup && NODE_ENV=production tsx server.ts`,
+      // The compiled server as `npm start` runs it; compiling it again here (under a second) keeps it
+      // current when only `next build` ran before the suite.
+      command: `rm -f .data/e2e-server${dbTag}.db* && tsx scripts/db.ts setup && node scripts/build-server.mjs && NODE_ENV=production node dist/server.js`,
       url: `${serverUrl}/api/health`,
       env: { ...testEnv, ...cryptoEnv, PORT: String(serverPort), HOST: '127.0.0.1', DATABASE_URL: `file:./.data/e2e-server${dbTag}.db` },
       reuseExistingServer: false,

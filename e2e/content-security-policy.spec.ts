@@ -181,7 +181,7 @@ paymentsTest.describe('payment pages with Stripe, PayPal and Square configured',
     fakes.push(stripe, paypal, square);
     const database = `.data/e2e-csp-${paymentsPort}.db`;
     for (const file of fs.readdirSync('.data').filter((name) => name.startsWith(`e2e-csp-${paymentsPort}.db`))) fs.rmSync(`.data/${file}`);
-    server = spawn(process.execPath, [require.resolve('tsx/cli'), 'server.ts'], {
+    server = spawn(process.execPath, ['dist/server.js'], {
       env: {
         ...process.env,
         NODE_ENV: 'production',

@@ -5,7 +5,7 @@ const port = Number(process.env.E2E_PORT_BASE ?? 3100) + 2;
 
 test('a server process keys rate limits on the socket, and SIGTERM closes sockets and exits within 5 seconds', async ({ request }) => {
   test.setTimeout(90_000);
-  const server = spawn(process.execPath, [require.resolve('tsx/cli'), 'server.ts'], {
+  const server = spawn(process.execPath, ['dist/server.js'], {
     env: {
       ...process.env,
       NODE_ENV: 'production',

@@ -2,6 +2,7 @@ import { comparisonHoldingSources } from './flags';
 import type { Db } from '../db';
 import { computeMarketMetrics, type DailyClose, type Dated, type MarketMetrics, type MnavPoint, type SplitWindow } from './market-metrics';
 import { annualisedVolatility, computeMetrics, insiderWindowDays, type MetricName, type RiskInputName } from './metrics';
+import { timeSlicer } from '../jobs/time-slice';
 
 const day = 86_400_000;
 const volatilityWindowDays = 90;
@@ -78,7 +79,10 @@ export async function recomputeMetrics(db: Db, options: { companyIds?: readonly 
       source: true,
     },
   });
-  const batchSize = 200;
+  // Small batches: on SQLite every read runs synchronously, so a batch's rows (a year of closes per
+  // company) are read and mapped while nothing else runs; between companies the loop yields too.
+  const batchSize = 25;
+  const slice = timeSlicer();
   for (let start = 0; start < companies.length; start += batchSize) {
     const batch = companies.slice(start, start + batchSize);
     const ids = batch.map((company) => company.id);
@@ -110,51 +114,56 @@ export async function recomputeMetrics(db: Db, options: { companyIds?: readonly 
     const closesOf = groupBy(closes, (row) => row.companyId);
     const fundamentalsOf = groupBy(fundamentals, (row) => row.companyId);
     const splitsOf = groupBy(splits, (row) => row.companyId);
-    await db.$transaction(
-      batch.map((company) => {
-        const figures = computeMarketMetrics({
-          closes: (closesOf.get(company.id) ?? []).map(
-            (row): DailyClose => ({ date: isoDay(row.date), close: row.close, currency: row.currency, closeUsd: row.closeUsd, source: row.source }),
-          ),
-          ...seriesOfFundamentals(fundamentalsOf.get(company.id) ?? []),
-          splits: (splitsOf.get(company.id) ?? []).map((row): SplitWindow => ({ after: isoDay(row.after), before: isoDay(row.before), ratio: row.ratio, notes: row.notes })),
-          holdings: holdingsSeries(historyOf.get(company.id) ?? [], company),
-          btc: btcDaily,
-        });
-        const latestPoint = figures.history.at(-1) ?? null;
-        const metrics = computeMetrics({
-          btcHoldings: company.btcHoldings,
-          holdingsAsOf: company.holdingsAsOf,
-          btcPriceUsd: market.priceUsd,
-          btcVolatility: market.volatility,
-          marketCapUsd: figures.marketCap.value,
-          mNav: figures.mNav.value,
-          navUsd: latestPoint?.navUsd ?? null,
-          shareVolatility: figures.shareVolatility.value,
-          leverage: figures.leverage.value,
-          btcYield: figures.btcYield[90].value,
-          sharesOutstanding: company.sharesOutstanding,
-          avgCostUsd: company.avgCostUsd,
-          history: historyOf.get(company.id) ?? [],
-          insiderTrades: tradesOf.get(company.id) ?? [],
-          flagged: company.flagged,
-          secRegistrant: Boolean(company.secCik),
-          hasSourceDocument: Boolean(company.holdingsSourceUrl),
-          now,
-        });
-        const { defaults, missingInputs, ...values } = metrics;
-        const data = {
-          ...values,
-          defaults: defaults.join(','),
-          computedAt: now,
-          ...marketColumns(figures),
-          // Stored to 4 decimals (the API rounds premiumToNav to 2 and gives mNav in full).
-          premiumToNav: figures.mNav.value ?? values.premiumToNav,
-          marketInputs: JSON.stringify({ ...storedFigures(figures), missingInputs }),
-        };
-        return db.companyMetric.upsert({ where: { companyId: company.id }, create: { companyId: company.id, ...data }, update: data });
-      }),
-    );
+    // One company's figures at a time, yielding between them (lib/jobs/time-slice.ts).
+    const upsertMetrics = (company: (typeof batch)[number]) => {
+      const figures = computeMarketMetrics({
+        closes: (closesOf.get(company.id) ?? []).map(
+          (row): DailyClose => ({ date: isoDay(row.date), close: row.close, currency: row.currency, closeUsd: row.closeUsd, source: row.source }),
+        ),
+        ...seriesOfFundamentals(fundamentalsOf.get(company.id) ?? []),
+        splits: (splitsOf.get(company.id) ?? []).map((row): SplitWindow => ({ after: isoDay(row.after), before: isoDay(row.before), ratio: row.ratio, notes: row.notes })),
+        holdings: holdingsSeries(historyOf.get(company.id) ?? [], company),
+        btc: btcDaily,
+      });
+      const latestPoint = figures.history.at(-1) ?? null;
+      const metrics = computeMetrics({
+        btcHoldings: company.btcHoldings,
+        holdingsAsOf: company.holdingsAsOf,
+        btcPriceUsd: market.priceUsd,
+        btcVolatility: market.volatility,
+        marketCapUsd: figures.marketCap.value,
+        mNav: figures.mNav.value,
+        navUsd: latestPoint?.navUsd ?? null,
+        shareVolatility: figures.shareVolatility.value,
+        leverage: figures.leverage.value,
+        btcYield: figures.btcYield[90].value,
+        sharesOutstanding: company.sharesOutstanding,
+        avgCostUsd: company.avgCostUsd,
+        history: historyOf.get(company.id) ?? [],
+        insiderTrades: tradesOf.get(company.id) ?? [],
+        flagged: company.flagged,
+        secRegistrant: Boolean(company.secCik),
+        hasSourceDocument: Boolean(company.holdingsSourceUrl),
+        now,
+      });
+      const { defaults, missingInputs, ...values } = metrics;
+      const data = {
+        ...values,
+        defaults: defaults.join(','),
+        computedAt: now,
+        ...marketColumns(figures),
+        // Stored to 4 decimals (the API rounds premiumToNav to 2 and gives mNav in full).
+        premiumToNav: figures.mNav.value ?? values.premiumToNav,
+        marketInputs: JSON.stringify({ ...storedFigures(figures), missingInputs }),
+      };
+      return db.companyMetric.upsert({ where: { companyId: company.id }, create: { companyId: company.id, ...data }, update: data });
+    };
+    const upserts = [];
+    for (const company of batch) {
+      await slice();
+      upserts.push(upsertMetrics(company));
+    }
+    await db.$transaction(upserts);
   }
   return companies.length;
 }

@@ -58,12 +58,24 @@ export function toMajorUnits(close: number, currency: string): { close: number; 
 
 const isoDay = (date: Date) => date.toISOString().slice(0, 10);
 
+// Building an Intl.DateTimeFormat costs far more than formatting with one: one per zone, reused
+// for every close of a year-long chart.
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+function dayFormat(timeZone: string): Intl.DateTimeFormat {
+  let format = dayFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    dayFormats.set(timeZone, format);
+  }
+  return format;
+}
+
 /** The trading day of an instant in an exchange's time zone (IANA name), as UTC midnight. */
 export function tradingDay(epochSeconds: number, timeZone: string | undefined, gmtOffsetSeconds: number | undefined): Date {
   const instant = new Date(epochSeconds * 1000);
   if (timeZone) {
     try {
-      const local = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(instant);
+      const local = dayFormat(timeZone).format(instant);
       return new Date(`${local}T00:00:00Z`);
     } catch {
       // An unknown zone name: fall back to the fixed offset.

@@ -19,15 +19,20 @@ const dayPattern = /<Cube\s+time=["'](\d{4}-\d{2}-\d{2})["']\s*>([\s\S]*?)<\/Cub
 const ratePattern = /<Cube\s+currency=["']([A-Z]{3})["']\s+rate=["']([0-9.]+)["']\s*\/>/g;
 
 /**
- * Every day's rates, converted to US dollars per unit (EUR included). A day without a USD rate
- * cannot be crossed and is left out. Throws when the body holds no reference day at all.
+ * Every day's rates (from `since`'s day on, when given), converted to US dollars per unit (EUR
+ * included). A day without a USD rate cannot be crossed and is left out. Throws when the body holds
+ * no reference day at all.
  */
-export function parseEcbRates(xml: string): UsdRate[] {
+export function parseEcbRates(xml: string, since?: Date): UsdRate[] {
   if (!/<gesmes:Envelope/.test(xml)) throw new Error('The body is not an ECB reference-rates envelope.');
   const rates: UsdRate[] = [];
   let days = 0;
+  // ISO days compare as strings: days before `since` are counted but not read (the full history
+  // file holds every day since 1999; parsing all of it held the event loop for seconds).
+  const first = since?.toISOString().slice(0, 10);
   for (const [, time, body] of xml.matchAll(dayPattern)) {
     days += 1;
+    if (first && time! < first) continue;
     const perEur = new Map<string, number>();
     for (const [, currency, rate] of body!.matchAll(ratePattern)) {
       const value = Number(rate);

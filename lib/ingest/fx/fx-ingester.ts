@@ -31,16 +31,15 @@ export const fxRatesIngester: Ingester = {
       limiter: sharedLimiter('ecb', 1000),
       maxBytes: historyMaxBytes,
     });
+    // Of the full history, only the days the stored closes can need.
+    const since = file === 'eurofxref-hist.xml' ? new Date(now.getTime() - (config.equity.historyDays + 10) * day) : undefined;
     let rates: UsdRate[];
     try {
-      rates = parseEcbRates(decodeBody(body));
+      rates = parseEcbRates(decodeBody(body), since);
     } catch (error) {
       return { status: 'error', itemsAdded: 0, message: `${url}: ${error instanceof Error ? error.message : String(error)}` };
     }
-    if (file === 'eurofxref-hist.xml') {
-      const since = now.getTime() - (config.equity.historyDays + 10) * day;
-      rates = rates.filter((rate) => rate.date.getTime() >= since);
-    }
+    if (since) rates = rates.filter((rate) => rate.date.getTime() >= since.getTime());
     const added = await storeRates(db, rates, `${publicEcbBaseUrl}/${file}`);
     const { filled, companyIds } = await fillMissingUsd(db);
     if (companyIds.length > 0) await context.onHoldingsChanged?.(companyIds);
@@ -78,8 +77,14 @@ async function storeRates(db: Db, rates: readonly UsdRate[], sourceUrl: string):
   const stored = new Set(existing.map((row) => `${row.currency}|${row.date.getTime()}`));
   const fresh = rates.filter((rate) => !stored.has(`${rate.currency}|${rate.date.getTime()}`));
   if (fresh.length === 0) return 0;
-  const { count } = await db.fxRate.createMany({
-    data: fresh.map((rate) => ({ currency: rate.currency, date: rate.date, usdPerUnit: rate.usdPerUnit, source: ecbSource, sourceUrl })),
-  });
-  return count;
+  // A year of every currency is thousands of rows: written a thousand at a time, so the statement
+  // (built and run synchronously on SQLite) does not hold the event loop for the whole file.
+  let added = 0;
+  for (let start = 0; start < fresh.length; start += 1000) {
+    const { count } = await db.fxRate.createMany({
+      data: fresh.slice(start, start + 1000).map((rate) => ({ currency: rate.currency, date: rate.date, usdPerUnit: rate.usdPerUnit, source: ecbSource, sourceUrl })),
+    });
+    added += count;
+  }
+  return added;
 }

@@ -90,14 +90,20 @@ async function storeHistory(db: Db, symbol: CoinSymbol, points: readonly History
     const row = byTime.get(point.at.getTime());
     return row?.source === impliedSource ? [{ id: row.id, point }] : [];
   });
-  await db.$transaction([
-    db.marketPrice.createMany({
-      data: fresh.map((point) => ({ symbol, priceUsd: point.priceUsd, marketCapUsd: point.marketCapUsd, volumeUsd: point.volumeUsd, at: point.at, source: marketSource })),
-    }),
-    ...implied.map(({ id, point }) =>
-      db.marketPrice.update({ where: { id }, data: { priceUsd: point.priceUsd, marketCapUsd: point.marketCapUsd, volumeUsd: point.volumeUsd, source: marketSource } }),
-    ),
-  ]);
+  await db.marketPrice.createMany({
+    data: fresh.map((point) => ({ symbol, priceUsd: point.priceUsd, marketCapUsd: point.marketCapUsd, volumeUsd: point.volumeUsd, at: point.at, source: marketSource })),
+  });
+  // Replacing a year of implied prices is hundreds of updates: fifty to a transaction, so the event
+  // loop turns between them (nothing yields inside a transaction on SQLite). Each update stands alone.
+  for (let start = 0; start < implied.length; start += 50) {
+    await db.$transaction(
+      implied
+        .slice(start, start + 50)
+        .map(({ id, point }) =>
+          db.marketPrice.update({ where: { id }, data: { priceUsd: point.priceUsd, marketCapUsd: point.marketCapUsd, volumeUsd: point.volumeUsd, source: marketSource } }),
+        ),
+    );
+  }
   return fresh.length + implied.length;
 }
 

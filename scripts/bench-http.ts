@@ -1,0 +1,438 @@
+// npm run bench:http [-- --duration 5 --connections 50 --ws-clients 300 --url http://host:port
+//                       --database-url postgresql://… --redis-url redis://… --server dist|tsx --build]
+// Issue 15: the hot polled reads against what the framework and bare Node serve, in the same run.
+// Starts the production build (next build when there is none or with --build; dist/server.js, `npm start`'s process; --server tsx runs server.ts
+// under the TypeScript loader instead) on a freshly seeded scratch SQLite database, or on the
+// --database-url / --redis-url given (migrated and seeded first; the scheduler stays on, as in the
+// demo), signs up a beta user (invitation cookie, then registration: the account is entitled) and,
+// with autocannon at --connections, measures for each hot read:
+//   app    the read through server.ts and Next, signed in (and again with If-None-Match of its ETag)
+//   bare   a node:http server in its own process replaying the same status, headers and bytes
+// and a static JS chunk through Next (/_next/static/…) as the framework's floor. It prints req/s,
+// p50 and p99 and the ratios app/floor and app/bare against the issue's targets (≥ 0.5 of the floor
+// with p99 ≤ 50 ms; stretch ≥ 0.25 of bare), the server's event-loop delay during the load, its RSS
+// after the runs (VmRSS, target ≤ 350 MB) and the WebSocket fan-out (--ws-clients subscribers of
+// `signals` receiving a broadcast) while idle and while the HTTP load runs.
+// --url benchmarks a server that is already running (no event-loop, RSS or fan-out figures unless it
+// is one this script started). Exit code 0 whatever the figures: a benchmark, not a test.
+import { execFileSync, fork, spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import WebSocket from 'ws';
+
+const argv = process.argv.slice(2);
+const option = (name: string) => {
+  const index = argv.indexOf(name);
+  return index >= 0 ? argv[index + 1] : undefined;
+};
+const flag = (name: string) => argv.includes(name);
+
+const hotReads = [
+  '/api/treasury/holdings',
+  '/api/signals',
+  '/api/dashboard/stats',
+  '/api/data/latest',
+  '/api/market-data',
+  '/api/refresh/stats',
+  '/api/health',
+  '/api/beta/status',
+];
+const targets = { ofFloor: 0.5, p99Ms: 50, ofBare: 0.25, rssMb: 350 };
+const betaCode = 'TREASURY2026';
+
+interface Recorded {
+  status: number;
+  headers: Record<string, string>;
+  body: Buffer;
+}
+
+interface Row {
+  label: string;
+  app: Run;
+  bare?: Run;
+}
+
+interface Run {
+  rps: number;
+  p50: number;
+  p99: number;
+  non2xx: number;
+  errors: number;
+  statuses: string;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Bare node:http replaying recorded responses: its own process, so it does not share a core with
+// autocannon's client. `--bare-replay` is that child's mode of this file.
+
+if (flag('--bare-replay')) {
+  process.once('message', (message: { responses: Record<string, { status: number; headers: Record<string, string>; body: string }> }) => {
+    const responses = new Map(Object.entries(message.responses).map(([key, value]) => [key, { ...value, body: Buffer.from(value.body, 'base64') }]));
+    const server = http.createServer((request, response) => {
+      const conditional = request.headers['if-none-match'] ? ' 304' : '';
+      const recorded = responses.get(`${request.url}${conditional}`) ?? responses.get(request.url ?? '');
+      if (!recorded) return void response.writeHead(404).end();
+      response.writeHead(recorded.status, recorded.headers);
+      response.end(recorded.body);
+    });
+    server.keepAliveTimeout = 60_000;
+    server.listen(0, '127.0.0.1', () => process.send?.({ port: (server.address() as AddressInfo).port }));
+  });
+} else {
+  main().catch((error: unknown) => {
+    console.error(error instanceof Error ? (error.stack ?? error.message) : error);
+    process.exit(1);
+  });
+}
+
+async function main() {
+  const duration = Number(option('--duration') ?? 5);
+  const bareDuration = Math.max(2, Math.round(duration * 0.6));
+  const connections = Number(option('--connections') ?? 50);
+  const wsClients = Number(option('--ws-clients') ?? 300);
+  const serverKind = option('--server') ?? 'dist';
+  const started = Date.now();
+
+  const server = option('--url') ? undefined : await startServer(serverKind);
+  const baseUrl = option('--url')?.replace(/\/$/, '') ?? server!.url;
+  try {
+    console.log(`Signing up a beta user at ${baseUrl}…`);
+    const cookie = await signUp(baseUrl);
+    const headers = { cookie };
+
+    // Record every response first (the bare server replays exactly these).
+    const recorded = new Map<string, Recorded>();
+    for (const read of hotReads) {
+      const first = await record(`${baseUrl}${read}`, headers);
+      if (first.status !== 200) throw new Error(`${read} answered ${first.status}: ${first.body.toString().slice(0, 200)}`);
+      recorded.set(read, first);
+      const etag = first.headers.etag;
+      if (etag) recorded.set(`${read} 304`, await record(`${baseUrl}${read}`, { ...headers, 'if-none-match': etag }));
+    }
+    const chunk = await staticChunk(baseUrl);
+    recorded.set(chunk, await record(`${baseUrl}${chunk}`, {}));
+
+    const bare = await startBare(recorded);
+    const ws = server ? await openSubscribers(baseUrl, wsClients) : undefined;
+    try {
+      const idleFanOut = ws ? await fanOut(server!, ws, 10, undefined) : undefined;
+      await server?.resetLoop();
+
+      const rows: Row[] = [];
+      const measure = async (label: string, pathname: string, requestHeaders: Record<string, string>) => {
+        const app = await load(`${baseUrl}${pathname}`, requestHeaders, connections, duration, ws && server ? () => fanOut(server, ws, Math.max(3, duration * 2), duration * 1000) : undefined);
+        const bareRun = await load(`${bare.url}${pathname}`, requestHeaders, connections, bareDuration);
+        await settle(baseUrl);
+        rows.push({ label, app: app.run, bare: bareRun.run });
+        if (app.fanOut) busyFanOut.push(...app.fanOut.latencies);
+        process.stdout.write('.');
+      };
+      const busyFanOut: number[] = [];
+      process.stdout.write(`Loading (${connections} connections, ${duration} s per app run, ${bareDuration} s per bare run)`);
+      await measure(`floor: static chunk`, chunk, {});
+      for (const read of hotReads) {
+        await measure(`GET ${read}`, read, headers);
+        const notModified = recorded.get(`${read} 304`);
+        if (notModified) await measure(`GET ${read} (If-None-Match → ${notModified.status})`, read, { ...headers, 'if-none-match': recorded.get(read)!.headers.etag! });
+      }
+      console.log('');
+      const loop = await server?.loop();
+      const rssMb = server?.rssMb();
+
+      printTable(rows, connections);
+      console.log('');
+      if (loop) console.log(`server event-loop delay during the load: p50 ${loop.p50} ms, p99 ${loop.p99} ms, max ${loop.max} ms`);
+      if (rssMb !== undefined) console.log(`server process RSS after the runs: ${rssMb} MB  (target ≤ ${targets.rssMb} MB: ${rssMb <= targets.rssMb ? 'pass' : 'FAIL'})`);
+      if (idleFanOut && ws) {
+        const busy = summary(busyFanOut);
+        console.log(
+          `WebSocket fan-out to ${ws.clients.length} subscribers: idle p50 ${idleFanOut.p50} ms, p99 ${idleFanOut.p99} ms (${idleFanOut.delivered}); ` +
+            `under HTTP load p50 ${busy.p50} ms, p99 ${busy.p99} ms, max ${busy.max} ms over ${busyFanOut.length} deliveries`,
+        );
+      }
+      console.log(`(${server ? `${serverKind === 'tsx' ? 'server.ts under tsx' : 'dist/server.js'}, ${server.database}, bus ${server.redis ? 'redis' : 'memory'}` : baseUrl}; ` + `load average ${os.loadavg()[0]!.toFixed(1)} on ${os.cpus().length} cores; ${Math.round((Date.now() - started) / 1000)} s)`);
+    } finally {
+      ws?.clients.forEach((client) => client.terminate());
+      bare.child.kill();
+    }
+  } finally {
+    await server?.stop();
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The server under test
+
+interface StartedServer {
+  url: string;
+  database: string;
+  redis: boolean;
+  child: ChildProcess;
+  loop(): Promise<{ p50: number; p99: number; max: number }>;
+  resetLoop(): Promise<void>;
+  publish(event: unknown): void;
+  rssMb(): number | undefined;
+  stop(): Promise<void>;
+}
+
+async function startServer(kind: string): Promise<StartedServer> {
+  const root = process.cwd();
+  const distDir = process.env.NEXT_DIST_DIR || '.next';
+  if (flag('--build') || !fs.existsSync(path.join(root, distDir, 'BUILD_ID'))) {
+    console.log(`Building (next build into ${distDir})…`);
+    execFileSync('npx', ['next', 'build'], { stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, NEXT_SKIP_TYPECHECK: '1', NEXT_TELEMETRY_DISABLED: '1' } });
+  }
+  if (kind === 'dist') execFileSync(process.execPath, ['scripts/build-server.mjs'], { stdio: ['ignore', 'ignore', 'inherit'] });
+
+  const port = Number(option('--port') ?? (Number(process.env.E2E_PORT_BASE ?? 3100) + 60));
+  const databaseUrl = option('--database-url') ?? `file:${path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'bench-http-')), 'demo.db')}`;
+  const redisUrl = option('--redis-url') ?? '';
+  const env = {
+    ...process.env,
+    DATABASE_URL: databaseUrl,
+    REDIS_URL: redisUrl,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    NODE_ENV: 'production' as const,
+    NEXT_TELEMETRY_DISABLED: '1',
+  };
+  console.log(`Seeding ${databaseUrl.startsWith('file:') ? 'a scratch SQLite database' : 'the given database'}…`);
+  execFileSync(process.execPath, [require.resolve('tsx/cli'), 'scripts/db.ts', 'setup'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+
+  const probe = ['--require', path.join(__dirname, 'bench-http-probe.cjs')];
+  // `npm start`'s command (package.json); --server tsx is the process as it was before issue 15.
+  const heap = `--max-old-space-size=${process.env.SERVER_MAX_OLD_SPACE_MB || 384}`;
+  const args = kind === 'tsx' ? [...probe, '--import', 'tsx', 'server.ts'] : [heap, ...probe, 'dist/server.js'];
+  const child = spawn(process.execPath, args, { env, stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
+    if (Date.now() > deadline) throw new Error('the server did not answer /api/health within 90 s');
+    const ok = await fetch(`${url}/api/health`).then((response) => response.ok, () => false);
+    if (ok) break;
+    await sleep(300);
+  }
+  const ask = <T>(message: object, key: string) =>
+    new Promise<T>((resolve) => {
+      const onMessage = (answer: Record<string, T>) => {
+        if (!(key in answer)) return;
+        child.off('message', onMessage);
+        resolve(answer[key]!);
+      };
+      child.on('message', onMessage);
+      child.send(message);
+    });
+  return {
+    url,
+    database: databaseUrl.startsWith('file:') ? 'SQLite' : 'PostgreSQL',
+    redis: !!redisUrl,
+    child,
+    loop: () => ask<{ p50: number; p99: number; max: number }>({ loop: true }, 'loop'),
+    resetLoop: async () => void child.send({ resetLoop: true }),
+    publish: (event) => child.send({ publish: event }),
+    rssMb: () => {
+      const status = fs.readFileSync(`/proc/${child.pid}/status`, 'utf8');
+      const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1]);
+      return Number.isFinite(kb) ? Math.round(kb / 1024) : undefined;
+    },
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+/** The beta invitation cookie, then a registration (which signs in and keeps the beta access). */
+async function signUp(baseUrl: string): Promise<string> {
+  const jar = new Map<string, string>();
+  const keep = (response: Response) => {
+    for (const line of response.headers.getSetCookie()) {
+      const [pair] = line.split(';');
+      const index = pair!.indexOf('=');
+      jar.set(pair!.slice(0, index), pair!.slice(index + 1));
+    }
+  };
+  const cookie = () => [...jar].map(([name, value]) => `${name}=${value}`).join('; ');
+  const json = { 'content-type': 'application/json', origin: baseUrl };
+  const gate = await fetch(`${baseUrl}/api/beta/verify`, { method: 'POST', headers: json, body: JSON.stringify({ code: betaCode }) });
+  if (!gate.ok) throw new Error(`beta gate: ${gate.status} ${await gate.text()}`);
+  keep(gate);
+  const email = `bench.http.${Date.now()}.${process.pid}@example.com`;
+  const register = await fetch(`${baseUrl}/api/auth/register`, {
+    method: 'POST',
+    headers: { ...json, cookie: cookie() },
+    body: JSON.stringify({ firstName: 'Bench', lastName: 'Mark', email, password: 'Vault-Ledger-2049' }),
+  });
+  if (register.status !== 201) throw new Error(`register: ${register.status} ${await register.text()}`);
+  keep(register);
+  return cookie();
+}
+
+async function record(url: string, headers: Record<string, string>): Promise<Recorded> {
+  const response = await fetch(url, { headers });
+  const body = Buffer.from(await response.arrayBuffer());
+  const replay: Record<string, string> = {};
+  // fetch has already decoded any transfer encoding: replay with the byte length instead.
+  response.headers.forEach((value, name) => {
+    if (!['transfer-encoding', 'content-length', 'connection', 'keep-alive', 'set-cookie'].includes(name)) replay[name] = value;
+  });
+  if (response.status !== 304) replay['content-length'] = String(body.length);
+  return { status: response.status, headers: replay, body };
+}
+
+/** The largest JS chunk a public page loads: what Next serves from disk without running app code. */
+async function staticChunk(baseUrl: string): Promise<string> {
+  const html = await (await fetch(`${baseUrl}/about`)).text();
+  const chunks = [...html.matchAll(/\/_next\/static\/chunks\/[^"'\s]+\.js/g)].map((match) => match[0]);
+  if (!chunks.length) throw new Error('no /_next/static chunk found on /about');
+  return chunks[0]!;
+}
+
+async function startBare(recorded: Map<string, Recorded>) {
+  const child = fork(__filename, ['--bare-replay'], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+  const responses = Object.fromEntries([...recorded].map(([key, value]) => [key, { status: value.status, headers: value.headers, body: value.body.toString('base64') }]));
+  const port = await new Promise<number>((resolve, reject) => {
+    child.once('message', (message: { port: number }) => resolve(message.port));
+    child.once('exit', (code) => reject(new Error(`bare server exited with ${code}`)));
+    child.send({ responses });
+  });
+  return { child, url: `http://127.0.0.1:${port}` };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Load and fan-out
+
+async function load(url: string, headers: Record<string, string>, connections: number, seconds: number, during?: () => Promise<FanOut>) {
+  const running = autocannon({ url, connections, duration: seconds, headers, pipelining: 1 });
+  const fanOutDuring = during?.();
+  const result = await running;
+  const statuses = Object.entries(result.statusCodeStats ?? {})
+    .map(([code, stats]) => `${code}×${(stats as { count: number }).count}`)
+    .join(' ');
+  const run: Run = {
+    rps: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+    statuses,
+  };
+  return { run, fanOut: await fanOutDuring };
+}
+
+interface Subscribers {
+  clients: WebSocket[];
+  onEvent: (listener: (latencyMs: number, round: number) => void) => void;
+}
+
+async function openSubscribers(baseUrl: string, count: number): Promise<Subscribers> {
+  let listener: (latencyMs: number, round: number) => void = () => {};
+  const clients: WebSocket[] = [];
+  for (let start = 0; start < count; start += 50) {
+    await Promise.all(
+      Array.from({ length: Math.min(50, count - start) }, () => {
+        const socket = new WebSocket(`${baseUrl.replace(/^http/, 'ws')}/ws`);
+        clients.push(socket);
+        return new Promise<void>((resolve, reject) => {
+          socket.on('error', reject);
+          socket.on('message', (raw) => {
+            const message = JSON.parse(raw.toString()) as { type: string; data?: { benchSentAt?: number; round?: number } };
+            if (message.type === 'connected') socket.send(JSON.stringify({ type: 'subscribe', channel: 'signals' }));
+            else if (message.type === 'subscribed') resolve();
+            else if (message.type === 'new_signal' && message.data?.benchSentAt) listener(Date.now() - message.data.benchSentAt, message.data.round ?? -1);
+          });
+        });
+      }),
+    );
+  }
+  return { clients, onEvent: (next) => (listener = next) };
+}
+
+interface FanOut {
+  latencies: number[];
+  p50: number;
+  p99: number;
+  delivered: string;
+}
+
+let fanOutRound = 0;
+
+/** Publishes `events` broadcasts on the server's bus, spread over `spreadMs`; each subscriber's latency. */
+async function fanOut(server: StartedServer, subscribers: Subscribers, events: number, spreadMs = events * 200): Promise<FanOut> {
+  const latencies: number[] = [];
+  const firstRound = fanOutRound;
+  subscribers.onEvent((latency, round) => {
+    if (round >= firstRound) latencies.push(latency);
+  });
+  for (let index = 0; index < events; index += 1) {
+    // A signal-shaped event, so listeners of the bus treat it as they would a real one.
+    server.publish({ type: 'new_signal', data: { id: `bench-${fanOutRound}`, benchSentAt: Date.now(), round: fanOutRound++ } });
+    await sleep(spreadMs / events);
+  }
+  const deadline = Date.now() + 5_000;
+  while (latencies.length < events * subscribers.clients.length && Date.now() < deadline) await sleep(20);
+  return { latencies, ...summary(latencies), delivered: `${latencies.length}/${events * subscribers.clients.length} delivered` };
+}
+
+/**
+ * Requests autocannon abandoned at the end of a run may still be in the server's queue: wait until a
+ * lone health check answers quickly (at most 15 s), so the next row measures its own endpoint.
+ */
+async function settle(baseUrl: string) {
+  const deadline = Date.now() + 15_000;
+  while (Date.now() < deadline) {
+    const started = performance.now();
+    const ok = await fetch(`${baseUrl}/api/health`).then((response) => (void response.arrayBuffer(), response.ok), () => false);
+    if (ok && performance.now() - started < 250) return;
+    await sleep(250);
+  }
+}
+
+function summary(values: number[]) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const at = (p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)]! : NaN);
+  return { p50: at(0.5), p99: at(0.99), max: sorted.at(-1) ?? NaN };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Report
+
+function printTable(rows: Row[], connections: number) {
+  const floor = rows[0]!.app;
+  const header = ['', 'app req/s', 'p50', 'p99', 'bare req/s', 'p50', 'p99', 'app/floor', 'app/bare', `≥${targets.ofFloor} floor & p99 ≤${targets.p99Ms}ms`, `stretch ≥${targets.ofBare} bare`];
+  const lines = rows.map((row, index) => {
+    const ofFloor = row.app.rps / floor.rps;
+    const ofBare = row.bare ? row.app.rps / row.bare.rps : NaN;
+    const failed = row.app.non2xx + row.app.errors;
+    const ok = failed === 0 || row.app.statuses.split(' ').every((part) => part.startsWith('304×') || part.startsWith('200×'));
+    return [
+      `${row.label}${ok ? '' : ` [${row.app.statuses}${row.app.errors ? ` errors×${row.app.errors}` : ''}]`}`,
+      String(row.app.rps),
+      `${row.app.p50}`,
+      `${row.app.p99}`,
+      row.bare ? String(row.bare.rps) : '',
+      row.bare ? `${row.bare.p50}` : '',
+      row.bare ? `${row.bare.p99}` : '',
+      index === 0 ? '1' : ofFloor.toFixed(2),
+      ofBare.toFixed(2),
+      index === 0 ? '' : ofFloor >= targets.ofFloor && row.app.p99 <= targets.p99Ms && ok ? 'pass' : 'FAIL',
+      index === 0 ? '' : ofBare >= targets.ofBare && ok ? 'pass' : 'fail',
+    ];
+  });
+  const widths = header.map((title, column) => Math.max(title.length, ...lines.map((line) => line[column]!.length)));
+  const format = (cells: string[]) => cells.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join('  ');
+  console.log(`\n${connections} connections; latencies in ms; floor = a static JS chunk through Next`);
+  console.log(format(header));
+  for (const line of lines) console.log(format(line));
+}
+
+function sleep(ms: number) {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
