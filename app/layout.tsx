@@ -2,7 +2,7 @@ import type { Metadata, Viewport } from 'next';
 import { GeistMono } from 'geist/font/mono';
 import { GeistSans } from 'geist/font/sans';
 import { headers } from 'next/headers';
-import { BetaGate } from '@/components/beta/beta-gate';
+import { LazyBetaGate } from '@/components/beta/lazy-beta-gate';
 import { AppShell } from '@/components/shell/app-shell';
 import { getPageViewer } from '@/lib/auth/page-guard';
 import { toPublicUser } from '@/lib/auth/viewer';
@@ -68,7 +68,7 @@ export default async function RootLayout({ children }: { children: React.ReactNo
       </head>
       <body className="min-h-screen bg-background font-sans text-foreground antialiased">
         <Providers>
-          {viewer.betaPassed ? <AppShell initialUser={viewer.user ? toPublicUser(viewer.user) : null} btcQuote={btcQuote}>{children}</AppShell> : <BetaGate />}
+          {viewer.betaPassed ? <AppShell initialUser={viewer.user ? toPublicUser(viewer.user) : null} btcQuote={btcQuote}>{children}</AppShell> : <LazyBetaGate />}
         </Providers>
       </body>
     </html>

@@ -27,11 +27,14 @@ const greeting =
 
 let nextId = 1;
 
-/** The floating AI assistant (spec 001 §2 Chat widget, §4 open or closed, §5 validation and routing, §8 errors). */
-export function ChatWidget() {
+/**
+ * The floating AI assistant (spec 001 §2 Chat widget, §4 open or closed, §5 validation and routing, §8 errors),
+ * loaded by its launcher on the first click (chat-launcher.tsx), which it replaces, open.
+ */
+export function ChatWidget({ defaultOpen = false }: { defaultOpen?: boolean }) {
   const queryClient = useQueryClient();
   const router = useRouter();
-  const [open, setOpen] = useState(false);
+  const [open, setOpen] = useState(defaultOpen);
   const [draft, setDraft] = useState('');
   const [pending, setPending] = useState(false);
   const [entries, setEntries] = useState<ChatEntry[]>(() => [{ id: 0, role: 'assistant', text: greeting }]);

@@ -1,4 +1,4 @@
-import { ChatWidget } from '@/components/chat/chat-widget';
+import { ChatLauncher } from '@/components/chat/chat-launcher';
 import { ConnectionStatusCard } from '@/components/realtime/connection-status-card';
 import { RealtimeProvider } from '@/components/realtime/realtime-provider';
 import { MfaPrompt } from '@/components/security/mfa-prompt';
@@ -57,7 +57,7 @@ export function DashboardView({ data }: { data: DashboardData }) {
             <CardDisclaimer />
           </div>
         </div>
-        <ChatWidget />
+        <ChatLauncher />
       </DashboardFilterProvider>
     </RealtimeProvider>
   );

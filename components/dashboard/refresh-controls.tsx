@@ -46,8 +46,10 @@ export function RefreshControls() {
   });
 
   const remaining = stats.data?.remainingDaily ?? latest.data?.refreshStats.remainingDaily;
+  // On a phone the status line has a row of its own from the first paint: its text grows when the
+  // figures arrive, and the button must not move down under it then (a layout shift).
   return (
-    <div className="flex flex-wrap items-center gap-3">
+    <div className="flex flex-col items-start gap-2 sm:flex-row sm:flex-wrap sm:items-center sm:gap-3">
       <p className="text-xs text-muted-foreground" data-testid="data-freshness">
         {latest.data?.lastUpdated ? `Updated ${formatRelativeTime(latest.data.lastUpdated)}` : latest.isPending ? 'Checking for updates...' : 'No updates yet'}
         {remaining !== undefined ? ` · ${remaining} refreshes left today` : ''}

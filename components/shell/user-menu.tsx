@@ -1,80 +1,43 @@
 'use client';
 
-import { ChevronDown, Crown, LogOut, Settings, ShieldCheck, UserRound } from 'lucide-react';
-import Link from 'next/link';
-import { useLogout } from '@/components/auth/use-auth';
+import { ChevronDown, Crown, UserRound } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuLabel,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from '@/components/ui/dropdown-menu';
+import { lazyPart, useLazyTrigger } from '@/components/ui/load-on-intent';
 import type { PublicUser } from '@/lib/auth/types';
 import { useStoredBetaFlag } from './use-stored-beta-flag';
 
+const accountMenu = lazyPart(() => import('./account-menu').then((module) => module.AccountMenu));
+
 /** Name, role and plan badges, and the account menu (spec 000 §2 navigation bar). */
 export function UserMenu({ user }: { user: PublicUser }) {
-  const logout = useLogout();
   const betaGranted = useStoredBetaFlag();
+  const { Popup: AccountMenu, open, setOpen, standInProps } = useLazyTrigger(accountMenu, 'menu');
   const isAdmin = user.role === 'admin';
   const name = `${user.firstName} ${user.lastName}`.trim() || user.email;
+  const badges = (
+    <>
+      {isAdmin && <Badge variant="warning">Admin</Badge>}
+      {betaGranted && <Badge variant="info">Beta Access</Badge>}
+      {user.subscriptionTier && <Badge variant="secondary">{user.subscriptionTier}</Badge>}
+    </>
+  );
+  const trigger = (props?: React.ComponentProps<typeof Button>) => (
+    <Button variant="ghost" size="sm" className="gap-1.5" aria-label={`Account menu for ${name}`} {...props}>
+      {isAdmin ? <Crown className="size-4 text-warning" aria-label="Administrator" /> : <UserRound className="size-4" aria-hidden="true" />}
+      <span className="hidden max-w-32 truncate sm:inline">{name}</span>
+      <ChevronDown className="size-4" aria-hidden="true" />
+    </Button>
+  );
 
   return (
     <div className="flex items-center gap-2">
-      <div className="hidden items-center gap-1 lg:flex">
-        {isAdmin && <Badge variant="warning">Admin</Badge>}
-        {betaGranted && <Badge variant="info">Beta Access</Badge>}
-        {user.subscriptionTier && <Badge variant="secondary">{user.subscriptionTier}</Badge>}
-      </div>
-      <DropdownMenu>
-        <DropdownMenuTrigger asChild>
-          <Button variant="ghost" size="sm" className="gap-1.5" aria-label={`Account menu for ${name}`}>
-            {isAdmin ? (
-              <Crown className="size-4 text-warning" aria-label="Administrator" />
-            ) : (
-              <UserRound className="size-4" aria-hidden="true" />
-            )}
-            <span className="hidden max-w-32 truncate sm:inline">{name}</span>
-            <ChevronDown className="size-4" aria-hidden="true" />
-          </Button>
-        </DropdownMenuTrigger>
-        <DropdownMenuContent align="end" className="w-56">
-          <DropdownMenuLabel className="flex flex-col gap-1">
-            <span className="truncate">{name}</span>
-            <span className="truncate text-xs font-normal text-muted-foreground">{user.email}</span>
-            <span className="flex flex-wrap gap-1 lg:hidden">
-              {isAdmin && <Badge variant="warning">Admin</Badge>}
-              {betaGranted && <Badge variant="info">Beta Access</Badge>}
-              {user.subscriptionTier && <Badge variant="secondary">{user.subscriptionTier}</Badge>}
-            </span>
-          </DropdownMenuLabel>
-          <DropdownMenuSeparator />
-          <DropdownMenuItem asChild>
-            <Link href="/settings">
-              <Settings className="size-4" aria-hidden="true" /> Account Settings
-            </Link>
-          </DropdownMenuItem>
-          <DropdownMenuItem asChild>
-            <Link href="/security">
-              <ShieldCheck className="size-4" aria-hidden="true" /> Security
-            </Link>
-          </DropdownMenuItem>
-          <DropdownMenuSeparator />
-          <DropdownMenuItem
-            disabled={logout.isPending}
-            onSelect={(event) => {
-              event.preventDefault();
-              logout.mutate();
-            }}
-          >
-            <LogOut className="size-4" aria-hidden="true" /> {logout.isPending ? 'Signing out...' : 'Sign out'}
-          </DropdownMenuItem>
-        </DropdownMenuContent>
-      </DropdownMenu>
+      <div className="hidden items-center gap-1 lg:flex">{badges}</div>
+      {AccountMenu ? (
+        <AccountMenu user={user} name={name} badges={badges} trigger={trigger()} open={open} onOpenChange={setOpen} />
+      ) : (
+        trigger(standInProps)
+      )}
     </div>
   );
 }

@@ -1,40 +1,20 @@
 'use client';
 
-import { Monitor, Moon, Sun } from 'lucide-react';
+import { Moon, Sun } from 'lucide-react';
 import { Button } from '@/components/ui/button';
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuRadioGroup,
-  DropdownMenuRadioItem,
-  DropdownMenuTrigger,
-} from '@/components/ui/dropdown-menu';
-import { isTheme } from '@/lib/theme';
+import { lazyPart, useLazyTrigger } from '@/components/ui/load-on-intent';
 import { useTheme } from './theme-provider';
 
+const themeChoices = lazyPart(() => import('./theme-choices').then((module) => module.ThemeChoices));
+
 export function ThemeMenu() {
-  const { theme, resolvedTheme, setTheme } = useTheme();
+  const { resolvedTheme } = useTheme();
+  const { Popup: ThemeChoices, open, setOpen, standInProps } = useLazyTrigger(themeChoices, 'menu');
   const Icon = resolvedTheme === 'dark' ? Moon : Sun;
-  return (
-    <DropdownMenu>
-      <DropdownMenuTrigger asChild>
-        <Button variant="ghost" size="icon" aria-label="Theme">
-          <Icon className="size-4" />
-        </Button>
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="end">
-        <DropdownMenuRadioGroup value={theme} onValueChange={(value) => isTheme(value) && setTheme(value)}>
-          <DropdownMenuRadioItem value="light">
-            <Sun className="size-4" /> Light Mode
-          </DropdownMenuRadioItem>
-          <DropdownMenuRadioItem value="dark">
-            <Moon className="size-4" /> Dark Mode
-          </DropdownMenuRadioItem>
-          <DropdownMenuRadioItem value="system">
-            <Monitor className="size-4" /> Auto (System)
-          </DropdownMenuRadioItem>
-        </DropdownMenuRadioGroup>
-      </DropdownMenuContent>
-    </DropdownMenu>
+  const trigger = (props?: React.ComponentProps<typeof Button>) => (
+    <Button variant="ghost" size="icon" aria-label="Theme" {...props}>
+      <Icon className="size-4" />
+    </Button>
   );
+  return ThemeChoices ? <ThemeChoices trigger={trigger()} open={open} onOpenChange={setOpen} /> : trigger(standInProps);
 }
