@@ -19,6 +19,8 @@ export default defineConfig([
     'next-env.d.ts',
   ]),
   {
+    // The file kinds Next's configs cover (a .cjs preload script is plain Node and stays outside).
+    files: ['**/*.{js,jsx,mjs,ts,tsx,mts,cts}'],
     settings: { 'import/resolver': { typescript: { project: './tsconfig.json' } } },
     rules: {
       'import/no-cycle': ['error', { ignoreExternal: true }],
