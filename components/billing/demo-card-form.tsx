@@ -5,7 +5,6 @@ import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { useAuth } from '@/components/auth/use-auth';
 import { userQueryKey } from '@/lib/auth/client';
-import { Button } from '@/components/ui/button';
 import { Field, FieldLabel } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { toast } from '@/components/ui/use-toast';
@@ -15,6 +14,7 @@ import { formatUsd } from '@/lib/format';
 import { formatCardNumber, formatCvc, formatExpiry } from './card-format';
 import { CardholderField } from './cardholder-field';
 import { authErrorToast, paymentFailedToast } from './checkout-toasts';
+import { PayForm } from './pay-form';
 
 const checkoutDelayMs = 3000;
 const redirectDelayMs = 2000;
@@ -98,13 +98,7 @@ export function DemoCardForm({
   }
 
   return (
-    <form
-      className="space-y-4"
-      onSubmit={(event) => {
-        event.preventDefault();
-        void pay();
-      }}
-    >
+    <PayForm onPay={pay} payLabel={`Pay ${formatUsd(amount)}`} isProcessing={isProcessing} isDisabled={!isCardMethod || isLoading} size="lg">
       <p className="rounded-md border border-warning/30 bg-warning/10 px-3 py-2 text-sm text-warning" data-testid="demo-mode">
         Demo mode — no card is charged. Any card details complete the purchase.
       </p>
@@ -114,9 +108,6 @@ export function DemoCardForm({
         <CardField spec={expiryField} value={card.expiry} onChange={(expiry) => setCard({ ...card, expiry })} />
         <CardField spec={cvcField} value={card.cvc} onChange={(cvc) => setCard({ ...card, cvc })} />
       </div>
-      <Button type="submit" size="lg" className="w-full" disabled={isProcessing || !isCardMethod || isLoading}>
-        {isProcessing ? 'Processing...' : `Pay ${formatUsd(amount)}`}
-      </Button>
-    </form>
+    </PayForm>
   );
 }

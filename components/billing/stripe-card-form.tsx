@@ -3,8 +3,8 @@
 import { PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
 import type { Stripe, StripeElements, StripePaymentElementOptions } from '@stripe/stripe-js';
 import { type ReactNode, useState } from 'react';
-import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
+import { PayForm } from './pay-form';
 
 const notReadyToast = { title: 'Payment Error', description: 'Payment system not ready', variant: 'destructive' } as const;
 
@@ -50,18 +50,9 @@ export function StripeCardForm({
   }
 
   return (
-    <form
-      className="space-y-4"
-      onSubmit={(event) => {
-        event.preventDefault();
-        void pay();
-      }}
-    >
+    <PayForm onPay={pay} payLabel={payLabel} isProcessing={isProcessing} isDisabled={isDisabled || !stripe || !elements} size={size}>
       {children}
       <PaymentElement options={elementOptions} />
-      <Button type="submit" size={size} className="w-full" disabled={isDisabled || !stripe || !elements || isProcessing}>
-        {isProcessing ? 'Processing...' : payLabel}
-      </Button>
-    </form>
+    </PayForm>
   );
 }

@@ -1,5 +1,5 @@
 import { findPlan } from './plans';
-import { periodEnd, priceFor, resolvePlan } from './pricing';
+import { decimalUsd, periodEnd, priceFor, resolvePlan } from './pricing';
 
 describe('server pricing', () => {
   const professional = findPlan('professional')!;
@@ -15,6 +15,12 @@ describe('server pricing', () => {
     expect(priceFor(professional, 'month', 199.001)).toBe(19900);
     expect(() => priceFor(professional, 'month', 19.9)).toThrow(/does not match/);
     expect(() => priceFor(professional, 'year', 199)).toThrow(/does not match/);
+  });
+
+  it('quotes the price with two decimals, as the providers take it and the refusal names it', () => {
+    expect(decimalUsd(19900)).toBe('199.00');
+    expect(decimalUsd(191040)).toBe('1910.40');
+    expect(() => priceFor(professional, 'year', 1)).toThrow('Amount does not match the Professional plan price of $1910.40 per year');
   });
 
   it('reads plan ids and the billing page tier names alike', () => {
