@@ -1,5 +1,4 @@
 import { findPlan, type Plan } from '@/lib/payments/plans';
-import { formatUsd } from '@/lib/format';
 import { cryptoAmount, currentPlanId, formatCountdown, planCardPricing, subscriptionAmount } from './plan-display';
 
 const plan = (id: string) => findPlan(id) as Plan;

@@ -3,8 +3,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { AlertTriangle, CheckCircle2, FileText, Lightbulb } from 'lucide-react';
 import { LoadError } from '@/components/shared/load-error';
-import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { Button } from '@/components/ui/button';
 import { StatTile, StatValue } from '@/components/shared/stat-tile';
 import { Skeleton } from '@/components/ui/skeleton';
 import { fetchReportStats, reportKeys } from '@/lib/reports/client';

@@ -1,7 +1,7 @@
 'use client';
 
 import { CircleAlert, CircleCheck, XIcon } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useSyncExternalStore } from 'react';
 import { createPortal } from 'react-dom';
 import { dismissToast, useToasts, type ToastItem } from '@/components/ui/use-toast';
 import { cn } from '@/lib/utils';
@@ -17,10 +17,12 @@ const variantClasses: Record<ToastItem['variant'], string> = {
  * the page's other top-level nodes from assistive technology when it opens (aria-hidden); a container
  * created after that stays readable, so a toast raised from inside a dialog is announced.
  */
+const noSubscription = () => () => {};
+
 export function Toaster() {
   const toasts = useToasts();
-  const [mounted, setMounted] = useState(false);
-  useEffect(() => setMounted(true), []);
+  // false while hydrating (the server has no <body> to portal into), true once in the browser.
+  const mounted = useSyncExternalStore(noSubscription, () => true, () => false);
   if (!mounted || toasts.length === 0) return null;
   return createPortal(
     <div

@@ -3,7 +3,7 @@ import { allocationGuidance, formatBtc, formatMoney, sectorColor } from '../form
 import { PdfDocumentBuilder } from '../pdf/document';
 import { metricDefaults } from '../treasury/metrics';
 import { getDashboardStats, getHealthDistribution, getSectorAllocation, getTreasuryTrends } from '../treasury/repository';
-import { average, gradeDistribution, riskHistogram, type ReportCompany } from './figures';
+import { average, gradeDistribution, riskHistogram } from './figures';
 import { reportDisclaimer } from './generate';
 import { loadRankedCompanies } from './repository';
 
