@@ -7,6 +7,7 @@ import { serveCachedRead } from '@/lib/http/fast-reads';
 import { resetDatabase } from '@/lib/testing/database';
 import { call, CookieJar } from '@/lib/testing/http';
 import { registeredUser } from '@/lib/testing/users';
+import { GET as betaStatus } from './beta/status/route';
 import { GET as dashboardStats } from './dashboard/stats/route';
 import { GET as refreshStats } from './refresh/stats/route';
 import { GET as signals } from './signals/route';
@@ -97,4 +98,15 @@ it('stops answering at once after a write, a sign-out or a lost entitlement', as
   expect((await get('/api/dashboard/stats', jar)).status).toBe(200);
   await db.session.updateMany({ where: { userId: id }, data: { revokedAt: new Date() } });
   expect((await get('/api/dashboard/stats', jar)).status).toBe(599);
+});
+
+it('answers /api/beta/status as the route does, for anyone', async () => {
+  const { jar: unentitled } = await registeredUser(false);
+  for (const jar of [analyst, unentitled, undefined]) {
+    const fromRoute = await call(betaStatus, '/api/beta/status', jar ? { jar } : {});
+    const fast = await get('/api/beta/status', jar, { 'accept-encoding': 'identity' });
+    expect(fast.status).toBe(200);
+    expect(await fast.text()).toBe(fromRoute.text);
+    expect(fast.headers.get('content-type')).toBe('application/json');
+  }
 });

@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { gzipSync } from 'node:zlib';
 import { isEntitled } from '@/lib/auth/access';
+import { betaGateEnabled } from '@/lib/auth/beta';
 import { readCookie } from '@/lib/auth/cookies';
 import { resolveViewer } from '@/lib/auth/viewer';
 import { responseCache, type CachedResponse } from '@/lib/cache/response-cache';
@@ -66,13 +67,28 @@ function readOf(request: IncomingMessage): FastRead | undefined {
   return reads[queryAt < 0 ? request.url : request.url.slice(0, queryAt)];
 }
 
+const betaStatusPath = '/api/beta/status';
+
 /** Whether `request` is one of the reads serveCachedRead may answer (decided without waiting). */
 export function isCachedReadPath(request: IncomingMessage): boolean {
-  return readOf(request) !== undefined;
+  return readOf(request) !== undefined || (request.method === 'GET' && request.url === betaStatusPath);
+}
+
+/** What app/api/beta/status answers: the gate as the caller's cookies and account stand, computed per request. */
+async function serveBetaStatus(request: IncomingMessage, response: ServerResponse) {
+  const header = request.headers.cookie ?? null;
+  const viewer = await resolveViewer((name) => readCookie(header, name));
+  const body = JSON.stringify({ granted: viewer.betaPassed, gateEnabled: betaGateEnabled() });
+  const gzip = /\bgzip\b/.test(headerOf(request, 'accept-encoding') ?? '');
+  const bytes = gzip ? gzipSync(body) : Buffer.from(body);
+  response.writeHead(200, { ...nextHeaders, 'Content-Type': 'application/json', 'Content-Length': String(bytes.byteLength), ...(gzip ? { 'Content-Encoding': 'gzip' } : {}) });
+  response.end(bytes);
+  return true;
 }
 
 /** Answers `request` from the response cache and returns true, or returns false for Next to answer it. */
 export async function serveCachedRead(request: IncomingMessage, response: ServerResponse): Promise<boolean> {
+  if (request.method === 'GET' && request.url === betaStatusPath) return serveBetaStatus(request, response);
   const read = readOf(request);
   if (!read || !request.url) return false;
   const queryAt = request.url.indexOf('?');
