@@ -65,13 +65,15 @@ it('gzips for a caller that accepts it', async () => {
 });
 
 it('leaves to Next what it cannot answer: signed out, not entitled, not cached, another method', async () => {
+  const { jar: unentitled } = await registeredUser(false);
   await call(dashboardStats, '/api/dashboard/stats', { jar: analyst });
   expect((await get('/api/dashboard/stats')).status).toBe(599);
-  const { jar: unentitled } = await registeredUser(false);
   expect((await get('/api/dashboard/stats', unentitled)).status).toBe(599);
   expect((await get('/api/treasury/holdings?limit=3', analyst)).status).toBe(599);
   expect((await get('/api/companies', analyst)).status).toBe(599);
   expect((await fetch(`${base}/api/dashboard/stats`, { method: 'POST', headers: { cookie: analyst.header() } })).status).toBe(599);
+  // Cached again (the steps above may outlast the entry's 5 s on a busy machine): answered here.
+  await call(dashboardStats, '/api/dashboard/stats', { jar: analyst });
   expect((await get('/api/dashboard/stats', analyst)).status).toBe(200);
 });
 

@@ -31,7 +31,7 @@ export class SessionRowCache<Row> {
   }
 
   async get(sessionId: string, load: () => Promise<Row>): Promise<Row> {
-    this.changes.connectExistingBus();
+    this.changes.ensureBus();
     const known = this.rows.get(sessionId);
     if (known && known.expiresAt > Date.now()) return known.row;
     const running = this.pending.get(sessionId);
