@@ -1,4 +1,4 @@
-import { processTableChanges, touches, type TableChanges } from '@/lib/cache/table-changes';
+import { processTableChanges, touches, type TableChanges } from '../cache/table-changes';
 
 // The Session row (with its user) behind a session cookie, kept in memory so a polled read does not
 // go to the database to learn who is asking. Every committed write to Session or User, in any process

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { existingBus, getBus, type ControlMessage, type EventBus } from '@/lib/realtime/bus';
+import { existingBus, getBus, type ControlMessage, type EventBus } from '../realtime/bus';
 import { allTables } from './write-watch';
 
 // Which tables changed, for everything in this process that keeps something computed from them (the

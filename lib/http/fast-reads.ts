@@ -1,10 +1,10 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { gzipSync } from 'node:zlib';
-import { isEntitled } from '@/lib/auth/access';
-import { betaGateEnabled } from '@/lib/auth/beta';
-import { readCookie } from '@/lib/auth/cookies';
-import { resolveViewer } from '@/lib/auth/viewer';
-import { responseCache, type CachedResponse } from '@/lib/cache/response-cache';
+import { isEntitled } from '../auth/access';
+import { betaGateEnabled } from '../auth/beta';
+import { readCookie } from '../auth/cookies';
+import { resolveViewer } from '../auth/viewer';
+import { responseCache, type CachedResponse } from '../cache/response-cache';
 import { etagMatches, hotReadKeys, revalidateAlways } from './cached-read';
 
 // The hottest polled reads answered by server.ts before Next sees the request, when the answer is
