@@ -1,4 +1,4 @@
-import { processTableChanges, touches, type TableChanges } from '@/lib/cache/table-changes';
+import { processTableChanges, touches, type TableChanges } from '../cache/table-changes';
 
 // The Session row (with its user) behind a session cookie, kept in memory so a polled read does not
 // go to the database to learn who is asking. Every committed write to Session or User, in any process
@@ -31,7 +31,7 @@ export class SessionRowCache<Row> {
   }
 
   async get(sessionId: string, load: () => Promise<Row>): Promise<Row> {
-    this.changes.connectExistingBus();
+    this.changes.ensureBus();
     const known = this.rows.get(sessionId);
     if (known && known.expiresAt > Date.now()) return known.row;
     const running = this.pending.get(sessionId);

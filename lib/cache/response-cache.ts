@@ -63,7 +63,7 @@ export class ResponseCache {
 
   /** The cached response under `key`, or the one `compute` gives, which then serves until a change or its TTL. */
   async get(key: string, policy: CachePolicy, compute: () => Promise<Computed>): Promise<CachedResponse> {
-    this.changes.connectExistingBus();
+    this.changes.ensureBus();
     const entry = this.entries.get(key);
     if (entry && entry.expiresAt > this.now()) return entry;
     if (entry) this.entries.delete(key);
@@ -88,7 +88,7 @@ export class ResponseCache {
 
   /** The entry under `key` if it is fresh; never computes. */
   peek(key: string): CachedResponse | undefined {
-    this.changes.connectExistingBus();
+    this.changes.ensureBus();
     const entry = this.entries.get(key);
     return entry && entry.expiresAt > this.now() ? entry : undefined;
   }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { existingBus, type ControlMessage, type EventBus } from '@/lib/realtime/bus';
+import { existingBus, getBus, type ControlMessage, type EventBus } from '../realtime/bus';
 import { allTables } from './write-watch';
 
 // Which tables changed, for everything in this process that keeps something computed from them (the
@@ -40,6 +40,17 @@ export class TableChanges {
     if (this.bus) return;
     const bus = existingBus();
     if (bus) this.connect(bus);
+  }
+
+  /**
+   * For a cache about to serve: with REDIS_URL it must hear other processes, so it opens the bus if
+   * nothing has yet (a serverless instance has no server.ts to do it). Writers only use an open bus, so
+   * a script that writes does not start Redis connections it would never close.
+   */
+  ensureBus() {
+    if (this.bus) return;
+    if (process.env.REDIS_URL?.trim()) this.connect(getBus());
+    else this.connectExistingBus();
   }
 
   /** A committed write: drop what depended on `tables` here now, and everywhere else through the bus. */

@@ -1,4 +1,4 @@
-import { responseCache, type CachePolicy, type CachedResponse, type Computed } from '@/lib/cache/response-cache';
+import { responseCache, type CachePolicy, type CachedResponse, type Computed } from '../cache/response-cache';
 
 // The dashboard's polled reads: the body comes from the response cache (lib/cache/response-cache.ts),
 // and a poller that sends back the ETag it holds gets `304 Not Modified` without a body. Authorization

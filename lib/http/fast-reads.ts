@@ -1,10 +1,11 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { gzipSync } from 'node:zlib';
-import { isEntitled } from '@/lib/auth/access';
-import { readCookie } from '@/lib/auth/cookies';
-import { resolveViewer } from '@/lib/auth/viewer';
-import type { Db } from '@/lib/db';
-import { responseCache, type CachedResponse } from '@/lib/cache/response-cache';
+import { isEntitled } from '../auth/access';
+import { betaGateEnabled } from '../auth/beta';
+import { readCookie } from '../auth/cookies';
+import { resolveViewer } from '../auth/viewer';
+import type { Db } from '../db';
+import { responseCache, type CachedResponse } from '../cache/response-cache';
 import { etagMatches, hotReadKeys, revalidateAlways } from './cached-read';
 
 // The hottest polled reads answered by server.ts before Next sees the request, when the answer is
@@ -67,13 +68,28 @@ function readOf(request: IncomingMessage): FastRead | undefined {
   return reads[queryAt < 0 ? request.url : request.url.slice(0, queryAt)];
 }
 
+const betaStatusPath = '/api/beta/status';
+
 /** Whether `request` is one of the reads serveCachedRead may answer (decided without waiting). */
 export function isCachedReadPath(request: IncomingMessage): boolean {
-  return readOf(request) !== undefined;
+  return readOf(request) !== undefined || (request.method === 'GET' && request.url === betaStatusPath);
+}
+
+/** What app/api/beta/status answers: the gate as the caller's cookies and account stand, computed per request. */
+async function serveBetaStatus(db: Db, request: IncomingMessage, response: ServerResponse) {
+  const header = request.headers.cookie ?? null;
+  const viewer = await resolveViewer(db, (name) => readCookie(header, name));
+  const body = JSON.stringify({ granted: viewer.betaPassed, gateEnabled: betaGateEnabled() });
+  const gzip = /\bgzip\b/.test(headerOf(request, 'accept-encoding') ?? '');
+  const bytes = gzip ? gzipSync(body) : Buffer.from(body);
+  response.writeHead(200, { ...nextHeaders, 'Content-Type': 'application/json', 'Content-Length': String(bytes.byteLength), ...(gzip ? { 'Content-Encoding': 'gzip' } : {}) });
+  response.end(bytes);
+  return true;
 }
 
 /** Answers `request` from the response cache and returns true, or returns false for Next to answer it. */
 export async function serveCachedRead(db: Db, request: IncomingMessage, response: ServerResponse): Promise<boolean> {
+  if (request.method === 'GET' && request.url === betaStatusPath) return serveBetaStatus(db, request, response);
   const read = readOf(request);
   if (!read || !request.url) return false;
   const queryAt = request.url.indexOf('?');
