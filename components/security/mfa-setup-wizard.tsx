@@ -11,7 +11,8 @@ import { toast } from '@/components/ui/use-toast';
 import { confirmMfaSetup, startMfaSetup, type MfaSetup } from '@/lib/auth/client';
 import { BackupCodesList } from './backup-codes-list';
 import { copyToClipboard } from './copy-to-clipboard';
-import { digitsOnly, verifyMessages } from './mfa-texts';
+import { verifyMessages } from './mfa-texts';
+import { TotpCodeInput } from './totp-code-input';
 
 type Step = 'intro' | 'qr' | 'verify' | 'backup';
 const stepNumber: Record<Step, number> = { intro: 1, qr: 2, verify: 3, backup: 4 };
@@ -149,17 +150,7 @@ export function MfaSetupWizard({ open, onOpenChange, onEnabled }: { open: boolea
           <form onSubmit={verify} className="flex flex-col gap-4" noValidate>
             <div className="flex flex-col gap-2">
               <Label htmlFor="mfa-setup-code">Verification Code</Label>
-              <Input
-                id="mfa-setup-code"
-                inputMode="numeric"
-                autoComplete="one-time-code"
-                placeholder="000000"
-                maxLength={6}
-                value={code}
-                onChange={(event) => setCode(digitsOnly(event.target.value))}
-                className="text-center font-mono text-lg tracking-[0.5em]"
-                autoFocus
-              />
+              <TotpCodeInput id="mfa-setup-code" value={code} onChange={setCode} />
               <p className="text-xs text-muted-foreground">Enter the 6-digit code your app shows for this account.</p>
             </div>
             <DialogFooter>

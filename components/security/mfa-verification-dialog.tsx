@@ -12,7 +12,8 @@ import { toast } from '@/components/ui/use-toast';
 import { serverMessageOr } from '@/components/auth/form-errors';
 import { verifyMfaCode } from '@/lib/auth/client';
 import { ApiError } from '@/lib/http/api-client';
-import { digitsOnly, verifyMessages } from './mfa-texts';
+import { verifyMessages } from './mfa-texts';
+import { TotpCodeInput } from './totp-code-input';
 
 type Mode = 'authenticator' | 'backup';
 
@@ -94,17 +95,7 @@ export function MfaVerificationDialog({ open, onOpenChange, userId, onVerified, 
           <form onSubmit={verify} className="mt-4 flex flex-col gap-4" noValidate>
             <TabsContent value="authenticator" className="flex flex-col gap-2">
               <Label htmlFor="mfa-code">Authentication Code</Label>
-              <Input
-                id="mfa-code"
-                inputMode="numeric"
-                autoComplete="one-time-code"
-                placeholder="000000"
-                maxLength={6}
-                value={mode === 'authenticator' ? code : ''}
-                onChange={(event) => setCode(digitsOnly(event.target.value))}
-                className="text-center font-mono text-lg tracking-[0.5em]"
-                autoFocus
-              />
+              <TotpCodeInput id="mfa-code" value={mode === 'authenticator' ? code : ''} onChange={setCode} />
               <p className="text-xs text-muted-foreground">The code changes every 30 seconds.</p>
             </TabsContent>
             <TabsContent value="backup" className="flex flex-col gap-2">
