@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { chromium, type BrowserContext } from '@playwright/test';
-import { waitForServer } from './lib/bench';
+import { benchServerEnv, waitForServer } from './lib/bench';
 
 const args = new Map(process.argv.slice(2).map((arg, index, all) => [arg, all[index + 1]]));
 const flags = new Set(process.argv.slice(2));
@@ -31,17 +31,7 @@ async function main() {
     execFileSync('npx', ['next', 'build'], { stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, NEXT_SKIP_TYPECHECK: '1', NEXT_TELEMETRY_DISABLED: '1' } });
   }
   const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-pages-'));
-  const env = {
-    ...process.env,
-    DATABASE_URL: `file:${path.join(scratch, 'bench.db')}`,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    NODE_ENV: 'production' as const,
-    SCHEDULER_ENABLED: 'false',
-    INGEST_ENABLED: 'false',
-    REDIS_URL: '',
-    NEXT_TELEMETRY_DISABLED: '1',
-  };
+  const env = benchServerEnv(`file:${path.join(scratch, 'bench.db')}`, port);
   console.log('Seeding a scratch database…');
   execFileSync(process.execPath, [require.resolve('tsx/cli'), 'scripts/db.ts', 'setup'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
   const server = spawn(process.execPath, [require.resolve('tsx/cli'), 'server.ts'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
