@@ -10,7 +10,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { percentile, waitForServer } from './lib/bench';
+import { benchServerEnv, percentile, waitForServer } from './lib/bench';
 
 const args = new Map(process.argv.slice(2).map((arg, index, all) => [arg, all[index + 1]]));
 const seconds = Number(args.get('--seconds') ?? 6);
@@ -114,15 +114,7 @@ async function postgresAnswers(url: string): Promise<boolean> {
 
 async function benchProvider(name: string, databaseUrl: string): Promise<Result[]> {
   const env = {
-    ...process.env,
-    DATABASE_URL: databaseUrl,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    NODE_ENV: 'production' as const,
-    SCHEDULER_ENABLED: 'false',
-    INGEST_ENABLED: 'false',
-    REDIS_URL: '',
-    NEXT_TELEMETRY_DISABLED: '1',
+    ...benchServerEnv(databaseUrl, port),
     // The limit is not what is measured here.
     API_RATE_LIMITS: 'starter=100000000,professional=100000000,enterprise=100000000,beta=100000000',
   };

@@ -22,3 +22,18 @@ export async function waitForServer(server: ChildProcess, baseUrl: string, timeo
   }
   throw new Error(`server.ts did not answer /api/health within ${timeoutMs / 1000} s`);
 }
+
+/** The environment of a server.ts started for a benchmark: production mode, no scheduler, ingest or Redis. */
+export function benchServerEnv(databaseUrl: string, port: number) {
+  return {
+    ...process.env,
+    DATABASE_URL: databaseUrl,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    NODE_ENV: 'production' as const,
+    SCHEDULER_ENABLED: 'false',
+    INGEST_ENABLED: 'false',
+    REDIS_URL: '',
+    NEXT_TELEMETRY_DISABLED: '1',
+  };
+}
