@@ -47,7 +47,7 @@ export function etagMatches(header: string | null, etag: string): boolean {
 }
 
 /** The cached body as a Response: 304 when the caller already holds it. */
-export function cachedResponse(request: Request, cached: CachedResponse, cacheControl = revalidateAlways): Response {
+function cachedResponse(request: Request, cached: CachedResponse, cacheControl = revalidateAlways): Response {
   const headers: Record<string, string> = { ...cached.headers, ETag: cached.etag, 'Cache-Control': cacheControl };
   if (cached.status === 200 && etagMatches(request.headers.get('if-none-match'), cached.etag)) {
     return new Response(null, { status: 304, headers });

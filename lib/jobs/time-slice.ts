@@ -3,7 +3,7 @@
 // requests and WebSocket fan-out are not held behind it.
 
 /** Resolves after pending I/O callbacks and timers have had their turn. */
-export function yieldToEventLoop(): Promise<void> {
+function yieldToEventLoop(): Promise<void> {
   return new Promise((resolve) => setImmediate(resolve));
 }
 

@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 // function and writes back what that answers. startFakeServer routes JSON APIs by method and
 // path pattern on top of it and records every request.
 
-export interface LocalRequest {
+interface LocalRequest {
   method: string;
   path: string;
   query: URLSearchParams;
@@ -22,7 +22,7 @@ export interface LocalReply {
   body?: string | Buffer;
 }
 
-export interface LocalServer {
+interface LocalServer {
   url: string;
   close(): Promise<void>;
 }

@@ -1,14 +1,8 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type http from 'node:http';
+import { startLocalServer, type LocalReply } from './http-server';
 
 // A local HTTP server that answers like an upstream API, for integration tests and benchmarks:
 // each route returns the recorded body with the content type the real service sends.
-
-interface Reply {
-  status?: number;
-  headers?: Record<string, string>;
-  body?: string | Buffer;
-}
 
 interface RecordedRequest {
   method: string;
@@ -20,7 +14,7 @@ interface RecordedRequest {
 }
 
 /** Returns a reply, or undefined for a 404. `count` is how many times this path was asked for, this one included. */
-export type Route = (request: RecordedRequest, count: number) => Reply | undefined | Promise<Reply | undefined>;
+export type Route = (request: RecordedRequest, count: number) => LocalReply | undefined | Promise<LocalReply | undefined>;
 
 export interface ReplayServer {
   url: string;
@@ -30,35 +24,18 @@ export interface ReplayServer {
   close(): Promise<void>;
 }
 
+const notFound: LocalReply = { status: 404, headers: { 'content-type': 'text/html' }, body: '<html><body>Not Found</body></html>' };
+
 export async function startReplayServer(routes: Record<string, Route> = {}): Promise<ReplayServer> {
   const table = new Map(Object.entries(routes));
   const requests: RecordedRequest[] = [];
   const counts = new Map<string, number>();
-  const server = http.createServer((incoming, response) => {
-    const parsed = new URL(incoming.url ?? '/', 'http://localhost');
-    const request: RecordedRequest = { method: incoming.method ?? 'GET', path: parsed.pathname, query: parsed.searchParams, headers: incoming.headers, at: performance.now() };
+  const server = await startLocalServer(async ({ method, path, query, headers, receivedAt }) => {
+    const request: RecordedRequest = { method, path, query, headers, at: receivedAt };
     requests.push(request);
-    const count = (counts.get(parsed.pathname) ?? 0) + 1;
-    counts.set(parsed.pathname, count);
-    void (async () => {
-      const reply = await table.get(parsed.pathname)?.(request, count);
-      if (!reply) {
-        response.writeHead(404, { 'content-type': 'text/html' }).end('<html><body>Not Found</body></html>');
-        return;
-      }
-      response.writeHead(reply.status ?? 200, reply.headers ?? {}).end(reply.body ?? '');
-    })().catch((error: unknown) => response.writeHead(500).end(String(error)));
+    const count = (counts.get(path) ?? 0) + 1;
+    counts.set(path, count);
+    return (await table.get(path)?.(request, count)) ?? notFound;
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    requests,
-    routes: table,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+  return { url: server.url, requests, routes: table, close: server.close };
 }
