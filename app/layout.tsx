@@ -1,6 +1,4 @@
 import type { Metadata, Viewport } from 'next';
-import { GeistMono } from 'geist/font/mono';
-import { GeistSans } from 'geist/font/sans';
 import { headers } from 'next/headers';
 import { LazyBetaGate } from '@/components/beta/lazy-beta-gate';
 import { AppShell } from '@/components/shell/app-shell';
@@ -12,6 +10,7 @@ import { cspScopeHeader, nonceHeader } from '@/lib/http/security-headers';
 import { latestQuote } from '@/lib/market/quote';
 import { productName, productTagline } from '@/lib/brand';
 import { themeBootScript } from '@/lib/theme';
+import { geistMono, geistSans } from './fonts';
 import { Providers } from './providers';
 import './globals.css';
 
@@ -62,7 +61,7 @@ export default async function RootLayout({ children }: { children: React.ReactNo
   const btcQuote = viewer.betaPassed && viewer.user ? await latestQuote(db, 'BTC').catch(() => null) : null;
   return (
     // The boot script sets the theme class before paint; React must not fight it on hydration.
-    <html lang="en" className={`${GeistSans.variable} ${GeistMono.variable} dark`} suppressHydrationWarning>
+    <html lang="en" className={`${geistSans.variable} ${geistMono.variable} dark`} suppressHydrationWarning>
       <head>
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: themeBootScript + scopeScript }} />
       </head>
