@@ -16,6 +16,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { chromium, type BrowserContext } from '@playwright/test';
+import { benchServerEnv, waitForServer } from './lib/bench';
 
 const argv = process.argv.slice(2);
 const args = new Map(argv.map((arg, index, all) => [arg, all[index + 1]]));
@@ -66,7 +67,7 @@ async function main() {
   const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-pages-chromium-'));
   let context: BrowserContext | undefined;
   try {
-    if (server) await waitForServer(server);
+    if (server) await waitForServer(server, baseUrl, 90_000);
     // A persistent context is the browser's default one, so the tab Lighthouse opens shares its cookies.
     context = await chromium.launchPersistentContext(userDataDir, {
       executablePath,
@@ -187,20 +188,12 @@ function firstLoadJs(dist: string, screen: string): Weight | null {
 }
 
 function startServer(scratch: string): ChildProcess {
-  const env = {
-    ...process.env,
-    DATABASE_URL: `file:${path.join(scratch, 'bench.db')}`,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    NODE_ENV: 'production' as const,
-    SCHEDULER_ENABLED: 'false',
-    INGEST_ENABLED: 'false',
-    REDIS_URL: '',
-    NEXT_TELEMETRY_DISABLED: '1',
-  };
-  console.log('\nSeeding a scratch database with the demo data and starting server.ts…');
+  const env = benchServerEnv(`file:${path.join(scratch, 'bench.db')}`, port);
+  console.log('\nSeeding a scratch database with the demo data and starting the compiled server…');
   execFileSync(process.execPath, [require.resolve('tsx/cli'), 'scripts/db.ts', 'setup'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
-  return spawn(process.execPath, [require.resolve('tsx/cli'), 'server.ts'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+  // The production process as `npm start` runs it: server.ts compiled to dist/server.js (under a second).
+  execFileSync(process.execPath, ['scripts/build-server.mjs'], { stdio: ['ignore', 'ignore', 'inherit'] });
+  return spawn(process.execPath, ['dist/server.js'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
 }
 
 async function stopServer(server: ChildProcess) {
@@ -208,20 +201,6 @@ async function stopServer(server: ChildProcess) {
   const exited = new Promise((resolve) => server.once('exit', resolve));
   server.kill('SIGTERM');
   await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
-}
-
-async function waitForServer(server: ChildProcess) {
-  const deadline = Date.now() + 90_000;
-  while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error(`server.ts exited with ${server.exitCode}`);
-    try {
-      if ((await fetch(`${baseUrl}/api/health`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 300));
-  }
-  throw new Error('server.ts did not answer /api/health within 90 s');
 }
 
 /** Passes the beta gate and registers a subscriber the way the browser does. */
