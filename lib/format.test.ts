@@ -1,5 +1,6 @@
 import {
   formatBtc,
+  formatChange,
   formatDay,
   formatInputValue,
   formatMoney,
@@ -7,6 +8,7 @@ import {
   formatPercent,
   formatRate,
   formatRelativeTime,
+  formatSignedPercent,
   formatUsd,
   formatUsdWithCents,
   riskLevel,
@@ -81,5 +83,22 @@ describe('rates, multiples, days and metric inputs', () => {
     expect(formatInputValue('stated market cap', 5_200_000_000)).toBe('$5.2B');
     expect(formatInputValue('BTC held', 1234.5)).toBe('1,234.5 BTC');
     expect(formatInputValue('basic shares', 12_500_000)).toBe('12.5M');
+  });
+});
+
+describe('signed percents', () => {
+  it('formatChange signs a move with one decimal', () => {
+    expect(formatChange(2.44)).toBe('+2.4%');
+    expect(formatChange(-1.2)).toBe('-1.2%');
+    expect(formatChange(null)).toBe('—');
+    expect(formatChange(Number.NaN)).toBe('—');
+    // A move that rounds to nothing reads unsigned, never "-0.0%".
+    expect(formatChange(-0.04)).toBe('0.0%');
+    expect(formatChange(-1.25)).toBe('-1.2%');
+  });
+  it('formatSignedPercent signs with fixed decimals, n/a when unknown', () => {
+    expect(formatSignedPercent(3.456)).toBe('+3.5%');
+    expect(formatSignedPercent(-2)).toBe('-2.0%');
+    expect(formatSignedPercent(null)).toBe('n/a');
   });
 });

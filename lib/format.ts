@@ -116,3 +116,16 @@ export function formatInputValue(name: string, value: number): string {
   if (/BTC held|holdings/i.test(name)) return `${plainNumber.format(value)} BTC`;
   return compactNumber.format(value);
 }
+
+/** A percent move, signed with one decimal ("+2.4%", "-1.2%", "0.0%"); "—" when unknown. */
+export function formatChange(value: number | null): string {
+  if (value === null || !Number.isFinite(value)) return '—';
+  const rounded = Math.round(value * 10) / 10;
+  return `${rounded > 0 ? '+' : rounded < 0 ? '-' : ''}${Math.abs(rounded).toFixed(1)}%`;
+}
+
+/** A percent with its sign and fixed decimals, for a signal's price moves ("+3.5%", "-2.0%"); "n/a" when unknown. */
+export function formatSignedPercent(value: number | null, digits = 1): string {
+  if (value === null) return 'n/a';
+  return `${value >= 0 ? '+' : ''}${value.toFixed(digits)}%`;
+}

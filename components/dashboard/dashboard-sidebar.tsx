@@ -5,10 +5,10 @@ import { Filter, X } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import type { BtcMoves, DashboardStats } from '@/lib/dashboard/repository';
-import { formatChange, marketValueText, movePeriodLabels } from '@/lib/dashboard/market-stats';
+import { marketValueText, movePeriodLabels } from '@/lib/dashboard/market-stats';
 import { dashboardKeys } from '@/lib/dashboard/client';
 import { quickFilters } from '@/lib/dashboard/filters';
-import { formatBtc, formatMoney } from '@/lib/format';
+import { formatBtc, formatChange, formatMoney } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import { useDashboardFilter } from './dashboard-filter';
 

@@ -1,8 +1,7 @@
 'use client';
 
 import { useQuery } from '@tanstack/react-query';
-import { formatChange } from '@/lib/dashboard/market-stats';
-import { formatMoney } from '@/lib/format';
+import { formatChange, formatMoney } from '@/lib/format';
 import { isLiveQuote, type PriceQuote } from '@/lib/market/live';
 import { cn } from '@/lib/utils';
 

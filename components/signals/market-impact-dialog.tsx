@@ -6,7 +6,8 @@ import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Progress } from '@/components/ui/progress';
 import { toast } from '@/components/ui/use-toast';
-import { displayCompanyName, signedPercent } from '@/lib/signals/display';
+import { formatSignedPercent } from '@/lib/format';
+import { displayCompanyName } from '@/lib/signals/display';
 import { actionErrorText, createAlertRule, fetchMarketImpact, saveBlob } from '@/lib/signals/client';
 import type { MarketImpactDto, SignalDto } from '@/lib/signals/schema';
 import { MarketImpactResults } from './market-impact-results';
@@ -46,7 +47,7 @@ function MarketImpactAnalysis({ signal, onClose }: { signal: SignalDto; onClose:
       const volume = result.priceImpact.volumeIncrease.value;
       toast({
         title: 'Market Analysis Complete',
-        description: `Price impact: ${signedPercent(result.priceImpact.percentChange.value)}, Volume increase: ${volume === null ? 'n/a' : `${volume}%`}`,
+        description: `Price impact: ${formatSignedPercent(result.priceImpact.percentChange.value)}, Volume increase: ${volume === null ? 'n/a' : `${volume}%`}`,
         duration: 5000,
       });
     } catch (error) {

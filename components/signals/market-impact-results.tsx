@@ -3,8 +3,7 @@
 import { Bell, Download } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { formatMoney, formatPrice } from '@/lib/format';
-import { signedPercent } from '@/lib/signals/display';
+import { formatMoney, formatPrice, formatSignedPercent } from '@/lib/format';
 import type { Figure } from '@/lib/signals/market-impact';
 import type { MarketImpactDto } from '@/lib/signals/schema';
 
@@ -22,7 +21,7 @@ function FigureValue<T>({ figure, format }: { figure: Figure<T>; format: (value:
   return <>{format(figure.value)}</>;
 }
 
-const pct = (value: number) => signedPercent(value);
+const pct = (value: number) => formatSignedPercent(value);
 const plainPct = (value: number) => `${value}%`;
 
 function Tile({ label, children }: { label: string; children: React.ReactNode }) {

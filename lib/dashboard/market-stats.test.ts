@@ -1,15 +1,5 @@
 import { formatMoney } from '../format';
-import { formatChange, marketValueText, movePeriodLabels } from './market-stats';
-
-it('signs changes with one decimal', () => {
-  expect(formatChange(2.44)).toBe('+2.4%');
-  expect(formatChange(-1.2)).toBe('-1.2%');
-  expect(formatChange(null)).toBe('—');
-  expect(formatChange(Number.NaN)).toBe('—');
-  // A move that rounds to nothing reads unsigned, never "-0.0%".
-  expect(formatChange(-0.04)).toBe('0.0%');
-  expect(formatChange(-1.25)).toBe('-1.2%');
-});
+import { marketValueText, movePeriodLabels } from './market-stats';
 
 it('says the market value is unknown, never a fixed figure, when no price is stored', () => {
   expect(marketValueText(150_300_000_000, formatMoney)).toBe('$150.3B');

@@ -4,13 +4,6 @@
 /** Said instead of a value when no BTC price is stored (the spec's fixed $146.2B would be a figure nobody measured). */
 const unknownMarketValue = 'Unknown: no stored BTC price';
 
-/** A percent move, signed with one decimal ("+2.4%", "-1.2%", "0.0%"); "—" when unknown. */
-export function formatChange(value: number | null): string {
-  if (value === null || !Number.isFinite(value)) return '—';
-  const rounded = Math.round(value * 10) / 10;
-  return `${rounded > 0 ? '+' : rounded < 0 ? '-' : ''}${Math.abs(rounded).toFixed(1)}%`;
-}
-
 /** The market value line: totalBitcoinValue when the stat is available, else a plain "unknown". */
 export function marketValueText(totalBitcoinValue: number | null | undefined, format: (value: number) => string): string {
   return typeof totalBitcoinValue === 'number' && totalBitcoinValue > 0 ? format(totalBitcoinValue) : unknownMarketValue;

@@ -1,4 +1,4 @@
-import { displayCompanyName, signalTypeLabel, signedPercent, sourceKind, unknownCompany } from './display';
+import { displayCompanyName, signalTypeLabel, sourceKind, unknownCompany } from './display';
 
 describe('signal display', () => {
   it('names the company by the first word of the description', () => {
@@ -17,10 +17,7 @@ describe('signal display', () => {
     expect(sourceKind('Holdings history')).toBe('other');
   });
 
-  it('labels types and signs percents', () => {
+  it('labels types', () => {
     expect(signalTypeLabel('pre-pump')).toBe('Pre-Pump');
-    expect(signedPercent(3.456)).toBe('+3.5%');
-    expect(signedPercent(-2)).toBe('-2.0%');
-    expect(signedPercent(null)).toBe('n/a');
   });
 });

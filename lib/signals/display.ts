@@ -57,8 +57,3 @@ export function signalTypeLabel(type: string): string {
   return labels[type] ?? type;
 }
 
-/** A percent with its sign, for price moves. */
-export function signedPercent(value: number | null, digits = 1): string {
-  if (value === null) return 'n/a';
-  return `${value >= 0 ? '+' : ''}${value.toFixed(digits)}%`;
-}
