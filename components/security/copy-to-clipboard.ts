@@ -1,5 +1,6 @@
 import { toast } from '@/components/ui/use-toast';
 import { verifyMessages } from './mfa-texts';
+import { saveBlob } from '@/lib/http/save-file';
 
 /** Copies text, with the spec's Copy Failed toast when the browser refuses. */
 export async function copyToClipboard(text: string, copied: { title: string; description?: string }): Promise<boolean> {
@@ -15,12 +16,5 @@ export async function copyToClipboard(text: string, copied: { title: string; des
 
 /** Saves text as a file through a temporary object URL. */
 export function downloadText(filename: string, text: string) {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/plain;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  saveBlob(new Blob([text], { type: 'text/plain;charset=utf-8' }), filename);
 }

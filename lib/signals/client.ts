@@ -51,14 +51,3 @@ export function actionErrorText(error: unknown): string {
   return error instanceof Error ? error.message : 'Please try again.';
 }
 
-/** Saves a blob under a file name through a temporary object URL. */
-export function saveBlob(blob: Blob, fileName: string) {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
