@@ -6,7 +6,7 @@ import { useRouter } from 'next/navigation';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
-import { ApiError } from '@/lib/http/api-client';
+import { ApiError, errorText } from '@/lib/http/api-client';
 import { addCompanyFailureMessage, analyzeFailureMessage, chatFailureMessage } from '@/lib/chat/messages';
 import { isTrackedDataKey, postAddCompany, postAnalyzeCompany, postChat } from '@/lib/chat/client';
 import { routeOf, sendableMessage } from '@/lib/chat/routing';
@@ -104,7 +104,7 @@ export function ChatWidget({ defaultOpen = false }: { defaultOpen?: boolean }) {
       // The holdings table is rendered on the server: refresh it too.
       router.refresh();
     } catch (error) {
-      const message = error instanceof ApiError ? (error.serverMessage ?? error.message) : error instanceof Error ? error.message : String(error);
+      const message = errorText(error, String(error));
       append({ role: 'assistant', text: addCompanyFailureMessage(message) });
     } finally {
       setPending(false);

@@ -8,7 +8,7 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { toast } from '@/components/ui/use-toast';
-import { ApiError } from '@/lib/http/api-client';
+import { errorText } from '@/lib/http/api-client';
 import { postReport, reportKeys } from '@/lib/reports/client';
 import { defaultReportPeriod, reportPeriods, reportTypes, type ReportPeriod, type ReportType } from '@/lib/reports/schema';
 import { periodOptionLabels } from './period-select';
@@ -27,7 +27,7 @@ export function GenerateReportDialog() {
       void queryClient.invalidateQueries({ queryKey: reportKeys.all });
     },
     onError: (error) => {
-      toast({ title: 'Report Failed', description: error instanceof ApiError ? (error.serverMessage ?? error.message) : error.message, variant: 'destructive' });
+      toast({ title: 'Report Failed', description: errorText(error), variant: 'destructive' });
     },
   });
 

@@ -6,7 +6,7 @@ import { useEffect, useRef } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { toast } from '@/components/ui/use-toast';
-import { ApiError } from '@/lib/http/api-client';
+import { errorText } from '@/lib/http/api-client';
 import { postReport, reportKeys } from '@/lib/reports/client';
 import { templateReportType, type ReportPeriod, type ReportTemplate } from '@/lib/reports/schema';
 
@@ -24,7 +24,7 @@ export function ReportTemplates({ period }: { period: ReportPeriod }) {
   const create = useMutation({
     mutationFn: (template: Exclude<ReportTemplate, 'custom'>) => postReport({ template, period }),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: reportKeys.all }),
-    onError: (error) => toast({ title: 'Report Failed', description: error instanceof ApiError ? (error.serverMessage ?? error.message) : error.message, variant: 'destructive' }),
+    onError: (error) => toast({ title: 'Report Failed', description: errorText(error), variant: 'destructive' }),
   });
 
   const selectTemplate = (template: (typeof templates)[number]) => {

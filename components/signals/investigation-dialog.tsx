@@ -10,7 +10,8 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { toast } from '@/components/ui/use-toast';
 import { formatRelativeTime } from '@/lib/format';
 import { capitalize, displayCompanyName, severityColorClass, sourceColorClass } from '@/lib/signals/display';
-import { actionErrorText, addToWatchlist, createAlertRule, fetchSignalDetail, fetchSignalReport, signalKeys } from '@/lib/signals/client';
+import { addToWatchlist, createAlertRule, fetchSignalDetail, fetchSignalReport, signalKeys } from '@/lib/signals/client';
+import { errorText } from '@/lib/http/api-client';
 import { saveBlob } from '@/lib/http/save-file';
 import type { SignalDetailDto, SignalDto } from '@/lib/signals/schema';
 import type { PumpCheck, TrackRecord } from '@/lib/signals/track-record';
@@ -69,7 +70,7 @@ export function InvestigationDialog({
       await Promise.all([createAlertRule({ kind: 'signal', signalId: signal.id, ...(signal.companyId ? { companyId: signal.companyId } : {}) }), wait(1000)]);
       toast({ title: 'Alerts Configured', description: `You will be notified of new signals for ${company}.`, variant: 'success' });
     } catch (error) {
-      toast({ title: 'Alert Setup Failed', description: actionErrorText(error), variant: 'destructive' });
+      toast({ title: 'Alert Setup Failed', description: errorText(error), variant: 'destructive' });
     }
   };
 
@@ -81,7 +82,7 @@ export function InvestigationDialog({
       await wait(1000);
       toast({ title: 'Watchlist Updated', description: 'You will receive updates on this signal.', variant: 'success' });
     } catch (error) {
-      toast({ title: 'Watchlist Update Failed', description: actionErrorText(error), variant: 'destructive' });
+      toast({ title: 'Watchlist Update Failed', description: errorText(error), variant: 'destructive' });
     }
   };
 
@@ -92,7 +93,7 @@ export function InvestigationDialog({
       toast({ title: 'Report Ready', description: 'Your investigation report is downloading.', variant: 'success' });
       saveBlob(blob, `signal-investigation-${signal.id}-${Date.now()}.pdf`);
     } catch (error) {
-      toast({ title: 'Report Failed', description: actionErrorText(error), variant: 'destructive' });
+      toast({ title: 'Report Failed', description: errorText(error), variant: 'destructive' });
     }
   };
 

@@ -8,7 +8,8 @@ import { Progress } from '@/components/ui/progress';
 import { toast } from '@/components/ui/use-toast';
 import { formatSignedPercent } from '@/lib/format';
 import { displayCompanyName } from '@/lib/signals/display';
-import { actionErrorText, createAlertRule, fetchMarketImpact } from '@/lib/signals/client';
+import { createAlertRule, fetchMarketImpact } from '@/lib/signals/client';
+import { errorText } from '@/lib/http/api-client';
 import { saveBlob } from '@/lib/http/save-file';
 import type { MarketImpactDto, SignalDto } from '@/lib/signals/schema';
 import { MarketImpactResults } from './market-impact-results';
@@ -53,7 +54,7 @@ function MarketImpactAnalysis({ signal, onClose }: { signal: SignalDto; onClose:
       });
     } catch (error) {
       clearInterval(timer.current);
-      setPhase({ kind: 'failed', message: actionErrorText(error) });
+      setPhase({ kind: 'failed', message: errorText(error) });
     }
   };
 
@@ -62,7 +63,7 @@ function MarketImpactAnalysis({ signal, onClose }: { signal: SignalDto; onClose:
       await createAlertRule({ kind: 'price', signalId: signal.id, ...(signal.companyId ? { companyId: signal.companyId } : {}) });
       toast({ title: 'Alert Created', description: 'Price movement alerts configured for this company' });
     } catch (error) {
-      toast({ title: 'Alert Not Created', description: actionErrorText(error), variant: 'destructive' });
+      toast({ title: 'Alert Not Created', description: errorText(error), variant: 'destructive' });
     }
   };
 

@@ -66,3 +66,9 @@ export async function getJson<T>(url: string, { on401 = 'throw' }: { on401?: Una
 export function getQueryFn<T>({ on401 }: { on401: UnauthorizedBehavior }) {
   return ({ queryKey }: { queryKey: readonly unknown[] }) => getJson<T>(String(queryKey[0]), { on401 });
 }
+
+/** What a failed call's toast says: the server's message, else the error's own, else `fallback`. */
+export function errorText(error: unknown, fallback = 'Please try again.'): string {
+  if (error instanceof ApiError) return error.serverMessage ?? error.message;
+  return error instanceof Error ? error.message : fallback;
+}

@@ -1,4 +1,4 @@
-import { ApiError, apiRequest, getJson } from '@/lib/http/api-client';
+import { apiRequest, getJson } from '@/lib/http/api-client';
 import type { FilingDto, MarketImpactDto, SignalDetailDto, SignalDto, SignalSummaryDto } from './schema';
 
 // React-query keys and fetchers of the Signals screen (browser side).
@@ -45,9 +45,4 @@ export async function fetchSignalReport(id: string): Promise<Blob> {
   return (await apiRequest('GET', `/api/signals/${encodeURIComponent(id)}/report`)).blob();
 }
 
-/** What a toast says when a signal action fails: the server's message when it gave one. */
-export function actionErrorText(error: unknown): string {
-  if (error instanceof ApiError) return error.serverMessage ?? error.message;
-  return error instanceof Error ? error.message : 'Please try again.';
-}
 
