@@ -102,7 +102,8 @@ async function main() {
   try {
     console.log(`Signing up a beta user at ${baseUrl}…`);
     const cookie = await signUp(baseUrl);
-    const headers = { cookie };
+    // As a browser polls: signed in, and accepting a gzip-compressed body.
+    const headers = { cookie, 'accept-encoding': 'gzip' };
 
     // Record every response first (the bare server replays exactly these).
     const recorded = new Map<string, Recorded>();
@@ -275,16 +276,27 @@ async function signUp(baseUrl: string): Promise<string> {
   return cookie();
 }
 
-async function record(url: string, headers: Record<string, string>): Promise<Recorded> {
-  const response = await fetch(url, { headers });
-  const body = Buffer.from(await response.arrayBuffer());
-  const replay: Record<string, string> = {};
-  // fetch has already decoded any transfer encoding: replay with the byte length instead.
-  response.headers.forEach((value, name) => {
-    if (!['transfer-encoding', 'content-length', 'connection', 'keep-alive', 'set-cookie'].includes(name)) replay[name] = value;
+/** One GET with node:http, the body exactly as it came over the wire (gzip stays gzip), for the bare replay. */
+function record(url: string, headers: Record<string, string>): Promise<Recorded> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers }, (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => {
+          const body = Buffer.concat(chunks);
+          const replay: Record<string, string> = {};
+          for (const [name, value] of Object.entries(response.headers)) {
+            if (value === undefined || ['transfer-encoding', 'content-length', 'connection', 'keep-alive', 'set-cookie'].includes(name)) continue;
+            replay[name] = Array.isArray(value) ? value.join(', ') : value;
+          }
+          if (response.statusCode !== 304) replay['content-length'] = String(body.length);
+          resolve({ status: response.statusCode ?? 0, headers: replay, body });
+        });
+        response.on('error', reject);
+      })
+      .on('error', reject);
   });
-  if (response.status !== 304) replay['content-length'] = String(body.length);
-  return { status: response.status, headers: replay, body };
 }
 
 /** The largest JS chunk a public page loads: what Next serves from disk without running app code. */
