@@ -3,7 +3,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { BarChart3, Bell, Bitcoin, FileSearch, Lock, ShieldCheck } from 'lucide-react';
 import { useRouter } from 'next/navigation';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { LoadingScreen } from '@/components/shell/loading-screen';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -36,7 +36,12 @@ const failureOf = (request: Promise<unknown>) => request.then(() => null, (error
 /** The server's message of a failed request, when it sent one. */
 const serverMessageOf = (failure: unknown) => (failure instanceof ApiError ? failure.serverMessage : undefined);
 
+const noSubscription = () => () => {};
+
 export function BetaGate() {
+  // The server renders the gate; until its code has hydrated, a typed code or a click would be lost,
+  // so the fields and buttons stay disabled (a browser test waits for them to be enabled).
+  const hydrated = useSyncExternalStore(noSubscription, () => true, () => false);
   const router = useRouter();
   const [phase, setPhase] = useState<'checking' | 'form'>('form');
   const [code, setCode] = useState('');
@@ -162,9 +167,10 @@ export function BetaGate() {
                   autoComplete="off"
                   autoCapitalize="characters"
                   required
+                  disabled={!hydrated}
                   className="uppercase"
                 />
-                <Button type="submit" className="w-full" disabled={verifying}>
+                <Button type="submit" className="w-full" disabled={verifying || !hydrated}>
                   {verifying ? 'Verifying...' : 'Access Platform'}
                 </Button>
               </form>
@@ -172,8 +178,8 @@ export function BetaGate() {
             <TabsContent value="request">
               <form onSubmit={submitRequest} className="space-y-3 pt-2">
                 <Label htmlFor="beta-email">Email</Label>
-                <Input id="beta-email" name="email" type="email" value={email} onChange={(event) => setEmail(event.target.value)} placeholder="you@company.com" required />
-                <Button type="submit" className="w-full" disabled={requesting}>
+                <Input id="beta-email" name="email" type="email" value={email} onChange={(event) => setEmail(event.target.value)} placeholder="you@company.com" required disabled={!hydrated} />
+                <Button type="submit" className="w-full" disabled={requesting || !hydrated}>
                   {requesting ? 'Submitting...' : 'Request Beta Access'}
                 </Button>
               </form>
