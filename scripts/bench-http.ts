@@ -206,7 +206,7 @@ async function startServer(kind: string): Promise<StartedServer> {
 
   const probe = ['--require', path.join(__dirname, 'bench-http-probe.cjs')];
   // `npm start`'s command (package.json); --server tsx is the process as it was before issue 15.
-  const heap = `--max-old-space-size=${process.env.SERVER_MAX_OLD_SPACE_MB || 384}`;
+  const heap = `--max-old-space-size=${process.env.SERVER_MAX_OLD_SPACE_MB || 256}`;
   const args = kind === 'tsx' ? [...probe, '--import', 'tsx', 'server.ts'] : [heap, ...probe, 'dist/server.js'];
   const child = spawn(process.execPath, args, { env, stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
   const url = `http://127.0.0.1:${port}`;
