@@ -2,7 +2,7 @@
 
 import { useQuery } from '@tanstack/react-query';
 import { Activity, Building2, Flame, TriangleAlert } from 'lucide-react';
-import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { StatTile, StatValue } from '@/components/shared/stat-tile';
 import type { DashboardStats } from '@/lib/dashboard/repository';
 import { dashboardKeys } from '@/lib/dashboard/client';
 
@@ -27,17 +27,8 @@ export function StatCards({ initialStats }: { initialStats: DashboardStats }) {
 
 function StatCard({ icon, label, value, detail }: { icon: React.ReactNode; label: string; value: string; detail: string }) {
   return (
-    <Card>
-      <CardHeader className="flex flex-row items-center justify-between space-y-0 pb-2">
-        <CardTitle className="text-sm font-medium text-muted-foreground">{label}</CardTitle>
-        <span className="text-muted-foreground" aria-hidden="true">
-          {icon}
-        </span>
-      </CardHeader>
-      <CardContent>
-        <p className="text-2xl font-bold tabular-nums">{value}</p>
-        <p className="mt-1 text-xs text-muted-foreground">{detail}</p>
-      </CardContent>
-    </Card>
+    <StatTile label={label} icon={icon} hint={detail}>
+      <StatValue>{value}</StatValue>
+    </StatTile>
   );
 }
