@@ -42,6 +42,14 @@ const nextHeaders = {
   Vary: 'rsc, next-router-state-tree, next-router-prefetch, next-router-segment-prefetch, Accept-Encoding',
 };
 
+/**
+ * Whether to send `bytes` gzip-compressed, as Next's compression decides: the caller accepts gzip and
+ * the body is at least 1 KiB (below that the encoding costs more than it saves).
+ */
+function gzipFor(request: IncomingMessage, bytes: number): boolean {
+  return bytes >= 1024 && /\bgzip\b/.test(headerOf(request, 'accept-encoding') ?? '');
+}
+
 // Each cached body is encoded once, not per request.
 const encoded = { gzip: new WeakMap<CachedResponse, Buffer>(), identity: new WeakMap<CachedResponse, Buffer>() };
 
@@ -79,10 +87,9 @@ export function isCachedReadPath(request: IncomingMessage): boolean {
 async function serveBetaStatus(db: Db, request: IncomingMessage, response: ServerResponse) {
   const header = request.headers.cookie ?? null;
   const viewer = await resolveViewer(db, (name) => readCookie(header, name));
-  const body = JSON.stringify({ granted: viewer.betaPassed, gateEnabled: betaGateEnabled() });
-  const gzip = /\bgzip\b/.test(headerOf(request, 'accept-encoding') ?? '');
-  const bytes = gzip ? gzipSync(body) : Buffer.from(body);
-  response.writeHead(200, { ...nextHeaders, 'Content-Type': 'application/json', 'Content-Length': String(bytes.byteLength), ...(gzip ? { 'Content-Encoding': 'gzip' } : {}) });
+  // A few dozen bytes: sent as they are, as Next sends them.
+  const bytes = Buffer.from(JSON.stringify({ granted: viewer.betaPassed, gateEnabled: betaGateEnabled() }));
+  response.writeHead(200, { ...nextHeaders, 'Content-Type': 'application/json', 'Content-Length': String(bytes.byteLength) });
   response.end(bytes);
   return true;
 }
@@ -109,7 +116,7 @@ export async function serveCachedRead(db: Db, request: IncomingMessage, response
     response.writeHead(304, headers).end();
     return true;
   }
-  const gzip = /\bgzip\b/.test(headerOf(request, 'accept-encoding') ?? '');
+  const gzip = gzipFor(request, bytesOf(cached, 'identity').byteLength);
   const body = bytesOf(cached, gzip ? 'gzip' : 'identity');
   response.writeHead(cached.status, { ...headers, 'Content-Type': 'application/json', 'Content-Length': String(body.byteLength), ...(gzip ? { 'Content-Encoding': 'gzip' } : {}) });
   response.end(body);
