@@ -7,12 +7,11 @@ import { useMemo, useState } from 'react';
 import { ExportButtons } from '@/components/shared/export-buttons';
 import { FlagBadge } from '@/components/shared/flag-badge';
 import { UnknownValue } from '@/components/market/market-figure';
-import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { Table, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { applyDashboardFilter, quickFilters } from '@/lib/dashboard/filters';
-import type { HoldingRecord } from '@/lib/dashboard/repository';
-import { dashboardKeys } from '@/lib/dashboard/client';
+import { dashboardKeys, fetchHoldingRows } from '@/lib/dashboard/client';
+import type { HoldingRow } from '@/lib/dashboard/holding-row';
 import { formatDay, formatMoney, formatMultiple, riskColorClass } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import { useDashboardFilter } from './dashboard-filter';
@@ -43,18 +42,19 @@ function sortByMnav<Row extends { metrics: { mNav: number | null } }>(rows: read
   return [...known, ...unknown];
 }
 
-const gradeVariant: Record<string, 'success' | 'info' | 'warning' | 'destructive' | 'secondary'> = {
-  A: 'success',
-  B: 'info',
-  C: 'secondary',
-  D: 'warning',
-  F: 'destructive',
+/** The health grade's colours, as the Badge variants of the same names draw them. */
+const gradeClass: Record<string, string> = {
+  A: 'border-success/30 bg-success/10 text-success',
+  B: 'border-info/30 bg-info/10 text-info',
+  C: 'border-transparent bg-secondary text-secondary-foreground',
+  D: 'border-warning/30 bg-warning/10 text-warning',
+  F: 'border-transparent bg-destructive text-destructive-foreground',
 };
 
 /** The Top 100 Bitcoin Treasury Holdings table (spec 001 §2) with the sidebar's quick filter applied. */
-export function HoldingsTable({ initialHoldings }: { initialHoldings: HoldingRecord[] }) {
+export function HoldingsTable({ initialHoldings }: { initialHoldings: HoldingRow[] }) {
   const { filter, recentChangeIds } = useDashboardFilter();
-  const holdings = useQuery<HoldingRecord[]>({ queryKey: dashboardKeys.holdings, initialData: initialHoldings });
+  const holdings = useQuery({ queryKey: dashboardKeys.holdings, queryFn: fetchHoldingRows, initialData: initialHoldings });
   const [openId, setOpenId] = useState<string | null>(null);
   const [mnavSort, setMnavSort] = useState<MnavSort>('none');
   const [flagView, setFlagView] = useState<FlagView>('all');
@@ -138,75 +138,80 @@ export function HoldingsTable({ initialHoldings }: { initialHoldings: HoldingRec
                 </TableHead>
               </TableRow>
             </TableHeader>
-            <TableBody>
+            {/* A hundred rows: their cells are styled by the `holdings-rows` rules in globals.css, not by classes on each cell. */}
+            <tbody className="holdings-rows">
               {rows.map((company) => (
-                <TableRow
-                  key={company.id}
-                  tabIndex={0}
-                  aria-haspopup="dialog"
-                  data-company-id={company.id}
-                  className="cursor-pointer focus-visible:bg-muted/60 focus-visible:outline-2 focus-visible:outline-ring"
-                  onClick={() => setOpenId(company.id)}
-                  onKeyDown={(event) => {
-                    if (event.key === 'Enter' || event.key === ' ') {
-                      event.preventDefault();
-                      setOpenId(company.id);
-                    }
-                  }}
-                >
-                  <TableCell className="text-muted-foreground tabular-nums">{rankOf.get(company.id)}</TableCell>
-                  <TableCell>
-                    <div className="font-medium">{company.name}</div>
-                    <div className="text-xs text-muted-foreground sm:hidden">{company.ticker}</div>
-                    <FlagBadge state={company} className="mt-0.5 block" />
-                  </TableCell>
-                  <TableCell className="hidden sm:table-cell">
-                    {company.ticker}
-                    <span className="text-xs text-muted-foreground"> · {company.exchange}</span>
-                  </TableCell>
-                  <TableCell className="hidden md:table-cell">{company.sector}</TableCell>
-                  <TableCell className="text-right font-medium tabular-nums">
-                    {btc.format(company.btcHoldings)}
-                    <span className="block text-xs font-normal text-muted-foreground" title={`Source: ${company.holdings[0]?.source ?? 'unknown'}`}>
-                      as of {holdingsDate.format(new Date(company.holdings[0]!.asOf))}
-                    </span>
-                  </TableCell>
-                  <TableCell className="hidden text-right tabular-nums md:table-cell">{formatMoney(company.holdings[0]?.currentValue)}</TableCell>
-                  <TableCell className="hidden text-center lg:table-cell">
-                    <Badge
-                      variant={gradeVariant[company.metrics.healthGrade] ?? 'secondary'}
-                      title={company.metrics.provisional ? `Provisional: most inputs unknown (${company.metrics.missingInputs.join(', ')})` : undefined}
-                      data-provisional={company.metrics.provisional || undefined}
-                    >
-                      {company.metrics.healthGrade}
-                      {company.metrics.provisional && (
-                        <>
-                          <span aria-hidden="true">*</span>
-                          <span className="sr-only"> (provisional: most inputs unknown)</span>
-                        </>
-                      )}
-                    </Badge>
-                  </TableCell>
-                  <TableCell className={cn('text-right font-medium tabular-nums', riskColorClass(company.metrics.aiRiskScore))}>
-                    {company.metrics.aiRiskScore.toFixed(1)}
-                  </TableCell>
-                  <TableCell className="hidden text-right tabular-nums lg:table-cell" data-testid="mnav-cell">
-                    {company.metrics.mNav === null ? (
-                      <UnknownValue label="mNAV" reason={company.metrics.missingReasons.mNav ?? 'not computed'} />
-                    ) : (
-                      <>
-                        <span data-testid="mnav-value">{formatMultiple(company.metrics.mNav)}</span>
-                        <span className="block text-xs text-muted-foreground">{formatDay(company.metrics.mNavAsOf)}</span>
-                      </>
-                    )}
-                  </TableCell>
-                </TableRow>
+                <HoldingRowView key={company.id} company={company} rank={rankOf.get(company.id)} onOpen={setOpenId} />
               ))}
-            </TableBody>
+            </tbody>
           </Table>
         )}
       </CardContent>
       {openId && <CompanyDetailDialog companyId={openId} onClose={() => setOpenId(null)} />}
     </Card>
+  );
+}
+
+/** One company's row: plain cells, so a phone parses, styles and hydrates a hundred of them quickly. */
+function HoldingRowView({ company, rank, onOpen }: { company: HoldingRow; rank: number | undefined; onOpen: (id: string) => void }) {
+  const { metrics, latest } = company;
+  return (
+    <tr
+      tabIndex={0}
+      aria-haspopup="dialog"
+      data-company-id={company.id}
+      onClick={() => onOpen(company.id)}
+      onKeyDown={(event) => {
+        if (event.key === 'Enter' || event.key === ' ') {
+          event.preventDefault();
+          onOpen(company.id);
+        }
+      }}
+    >
+      <td>{rank}</td>
+      <td>
+        <div className="font-medium">{company.name}</div>
+        <div className="sub sm:hidden">{company.ticker}</div>
+        <FlagBadge state={company} className="mt-0.5 block" />
+      </td>
+      <td>
+        {company.ticker}
+        <span className="text-xs text-muted-foreground"> · {company.exchange}</span>
+      </td>
+      <td>{company.sector}</td>
+      <td>
+        {btc.format(company.btcHoldings)}
+        <span className="sub" title={`Source: ${latest?.source ?? 'unknown'}`}>
+          as of {latest ? holdingsDate.format(new Date(latest.asOf)) : 'unknown'}
+        </span>
+      </td>
+      <td>{formatMoney(latest?.currentValue)}</td>
+      <td>
+        <span
+          className={`grade ${gradeClass[metrics.healthGrade] ?? gradeClass.C}`}
+          title={metrics.provisional ? `Provisional: most inputs unknown (${metrics.missingInputs.join(', ')})` : undefined}
+          data-provisional={metrics.provisional || undefined}
+        >
+          {metrics.healthGrade}
+          {metrics.provisional && (
+            <>
+              <span aria-hidden="true">*</span>
+              <span className="sr-only"> (provisional: most inputs unknown)</span>
+            </>
+          )}
+        </span>
+      </td>
+      <td className={riskColorClass(metrics.aiRiskScore)}>{metrics.aiRiskScore.toFixed(1)}</td>
+      <td data-testid="mnav-cell">
+        {metrics.mNav === null ? (
+          <UnknownValue label="mNAV" reason={metrics.mNavReason ?? 'not computed'} />
+        ) : (
+          <>
+            <span data-testid="mnav-value">{formatMultiple(metrics.mNav)}</span>
+            <span className="sub">{formatDay(metrics.mNavAsOf)}</span>
+          </>
+        )}
+      </td>
+    </tr>
   );
 }

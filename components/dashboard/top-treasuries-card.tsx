@@ -1,12 +1,12 @@
 import { Bitcoin } from 'lucide-react';
 import { FlagBadge } from '@/components/shared/flag-badge';
 import { Card, CardContent } from '@/components/ui/card';
-import type { HoldingRecord } from '@/lib/dashboard/repository';
+import type { HoldingRow } from '@/lib/dashboard/holding-row';
 import { formatBtc, formatMoney } from '@/lib/format';
 import { ViewAllHeader } from './view-all-header';
 
 /** The five largest holders (spec 001 §2's "Top 100 Bitcoin Treasuries" card), from stored holdings. */
-export function TopTreasuriesCard({ holdings }: { holdings: readonly HoldingRecord[] }) {
+export function TopTreasuriesCard({ holdings }: { holdings: readonly HoldingRow[] }) {
   const top = holdings.slice(0, 5);
   return (
     <Card data-testid="top-treasuries">
@@ -28,8 +28,8 @@ export function TopTreasuriesCard({ holdings }: { holdings: readonly HoldingReco
                 </span>
                 <span className="shrink-0 text-right whitespace-nowrap tabular-nums">
                   <span className="block font-medium">{formatBtc(company.btcHoldings)}</span>
-                  <span className="block text-xs text-muted-foreground" title={`BTC as of ${company.holdings[0]?.asOf.slice(0, 10) ?? 'unknown'}`}>
-                    {formatMoney(company.holdings[0]?.currentValue)}
+                  <span className="block text-xs text-muted-foreground" title={`BTC as of ${company.latest?.asOf.slice(0, 10) ?? 'unknown'}`}>
+                    {formatMoney(company.latest?.currentValue)}
                   </span>
                 </span>
               </li>

@@ -3,6 +3,8 @@
 // polling cadences, and the fetchers the default queryFn cannot stand in for.
 import { apiRequest } from '../http/api-client';
 import type { RefreshStats } from '../treasury/refresh';
+import { toHoldingRow, type HoldingRow } from './holding-row';
+import type { HoldingRecord } from './repository';
 import { apiHealthOf, healthTimeoutMs, type ApiHealth } from './system-health';
 
 export const dashboardKeys = {
@@ -32,6 +34,12 @@ export const dashboardDataPaths = ['/api/dashboard', '/api/treasury', '/api/sign
 export interface DataLatest {
   lastUpdated: string | null;
   refreshStats: RefreshStats;
+}
+
+/** The holdings table's rows: /api/treasury/holdings, each company narrowed to what the dashboard reads. */
+export async function fetchHoldingRows(): Promise<HoldingRow[]> {
+  const companies = (await (await apiRequest('GET', dashboardKeys.holdings[0])).json()) as HoldingRecord[];
+  return companies.map(toHoldingRow);
 }
 
 /** POST /api/data/refresh: recomputes the figures and answers with the day's remaining allowance. */

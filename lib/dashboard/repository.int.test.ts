@@ -1,5 +1,7 @@
 import { db } from '@/lib/db';
 import { resetDatabase } from '@/test/support/database';
+import { listHoldings } from '@/lib/treasury/repository';
+import { toHoldingRow } from './holding-row';
 import { loadBtcMoves, loadDashboard } from './repository';
 
 // The dashboard's first paint on a real database: BTC moves from stored prices, recent holdings
@@ -52,4 +54,26 @@ it('loads holdings, recent changes and stress tests that agree with the stats', 
   expect(down60).toMatchObject({ belowCostBasis: 2 });
   // 150M against 1000 BTC at 150k = 1.0 → not below 1
   expect(up50).toMatchObject({ belowCostBasis: 0, mnavBelowOne: 0 });
+});
+
+it('hands the page the rows the browser makes of /api/treasury/holdings: what the table shows, with dates, sources and reasons', async () => {
+  await price(0, 100_000);
+  await company('Bigco', 1000, { avgCostUsd: 50_000, marketCapUsd: 150_000_000 });
+  await company('Smallco', 10);
+  const data = await loadDashboard(db, now);
+  // The same mapping as the browser's poll (lib/dashboard/client.ts), so both fill one cache entry.
+  const records = await listHoldings(db, { limit: 100, offset: 0 }, now);
+  expect(data.holdings).toEqual(records.map(toHoldingRow));
+
+  const [bigco, smallco] = data.holdings;
+  expect(bigco).toMatchObject({ name: 'Bigco', btcHoldings: 1000, countedInTotals: true, flagged: false, holdingsConfirmed: true });
+  expect(bigco!.latest).toEqual({ asOf: new Date(now.getTime() - 3 * day).toISOString(), source: 'test filing', currentValue: 100_000_000 });
+  // No share price or market cap: mNAV is unknown and says why, never 0.
+  expect(smallco!.metrics.mNav).toBeNull();
+  expect(smallco!.metrics.mNavReason).toEqual(expect.any(String));
+  // Only what the table, the top-five card and the quick filters read travels in the page.
+  expect(Object.keys(bigco!).sort()).toEqual(
+    ['activeSignals', 'btcHoldings', 'countedInTotals', 'exchange', 'flagCheck', 'flagReason', 'flagged', 'holdingsConfirmed', 'id', 'latest', 'metrics', 'name', 'sector', 'ticker'].sort(),
+  );
+  expect(JSON.stringify(data.holdings).length).toBeLessThan(JSON.stringify(records).length / 2);
 });

@@ -4,6 +4,7 @@ import { readIngestConfig } from '../ingest/config';
 import { percentChange } from '../market/percent-change';
 import { companyMarketCap } from '../treasury/market-metrics';
 import { describeDataAge } from './data-age';
+import { toHoldingRow } from './holding-row';
 import { runStressTests, type StressHolding } from './stress-test';
 
 // Server side of the dashboard's first paint. Client components import only types from here.
@@ -76,7 +77,8 @@ export async function loadDashboard(db: Db, now = new Date()) {
     loadDataAge(db, now),
   ]);
   return {
-    holdings,
+    // What the page's table, top-five card and signal panel read; the whole records would triple the HTML.
+    holdings: holdings.map(toHoldingRow),
     stats,
     distribution,
     sectors,
