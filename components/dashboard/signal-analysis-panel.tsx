@@ -9,9 +9,10 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Progress } from '@/components/ui/progress';
 import { Skeleton } from '@/components/ui/skeleton';
+import { useAfterIdle } from '@/components/ui/use-after-idle';
 import { applyDashboardFilter, isRecent } from '@/lib/dashboard/filters';
-import type { HoldingRecord } from '@/lib/dashboard/repository';
-import { dashboardKeys, polling } from '@/lib/dashboard/client';
+import { dashboardKeys, fetchHoldingRows, polling } from '@/lib/dashboard/client';
+import type { HoldingRow } from '@/lib/dashboard/holding-row';
 import { rankPanelSignals, signalStrength } from '@/lib/dashboard/signal-strength';
 import { formatRelativeTime } from '@/lib/format';
 import type { signalView } from '@/lib/signals/repository';
@@ -25,11 +26,13 @@ const severityVariant = { critical: 'destructive', high: 'warning', medium: 'inf
  * Real-Time Signal Analysis (spec 001 §9): critical signals polled every 10 s with the recent ones,
  * at most 5 alerts, critical and high first, and the strength of the current signal flow.
  */
-export function SignalAnalysisPanel({ initialHoldings }: { initialHoldings: HoldingRecord[] }) {
+export function SignalAnalysisPanel({ initialHoldings }: { initialHoldings: HoldingRow[] }) {
   const { filter, recentChangeIds } = useDashboardFilter();
-  const critical = useQuery<SignalRecord[]>({ queryKey: dashboardKeys.criticalSignals, refetchInterval: polling.criticalSignalsMs });
-  const recent = useQuery<SignalRecord[]>({ queryKey: dashboardKeys.recentSignals, refetchInterval: polling.criticalSignalsMs });
-  const holdings = useQuery<HoldingRecord[]>({ queryKey: dashboardKeys.holdings, initialData: initialHoldings });
+  // Below the first screen on a phone: the first fetch waits until the page is idle.
+  const idle = useAfterIdle();
+  const critical = useQuery<SignalRecord[]>({ queryKey: dashboardKeys.criticalSignals, refetchInterval: polling.criticalSignalsMs, enabled: idle });
+  const recent = useQuery<SignalRecord[]>({ queryKey: dashboardKeys.recentSignals, refetchInterval: polling.criticalSignalsMs, enabled: idle });
+  const holdings = useQuery({ queryKey: dashboardKeys.holdings, queryFn: fetchHoldingRows, initialData: initialHoldings });
 
   const signals = useMemo(() => {
     const all = [...(critical.data ?? []), ...(recent.data ?? [])];

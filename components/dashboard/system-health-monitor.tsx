@@ -7,6 +7,7 @@ import { useRealtimeStatus } from '@/components/realtime/realtime-provider';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { useAfterIdle } from '@/components/ui/use-after-idle';
 import { toast } from '@/components/ui/use-toast';
 import { checkHealth, dashboardKeys } from '@/lib/dashboard/client';
 import { healthPollMs, overallStatus, responseTimeLabel, websocketHealth, type ApiHealth, type OverallStatus } from '@/lib/dashboard/system-health';
@@ -21,7 +22,9 @@ export function SystemHealthMonitor() {
   const [expanded, setExpanded] = useState(false);
   const regionId = useId();
   const realtime = useRealtimeStatus();
-  const health = useQuery({ queryKey: dashboardKeys.health, queryFn: checkHealth, refetchInterval: healthPollMs });
+  // The first check waits until the page is idle ("checking..." until then); Refresh checks at once.
+  const idle = useAfterIdle();
+  const health = useQuery({ queryKey: dashboardKeys.health, queryFn: checkHealth, refetchInterval: healthPollMs, enabled: idle });
   const [checking, setChecking] = useState(false);
 
   // A failed check (timeout, network, unreadable answer) marks the API down.

@@ -6,6 +6,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useState, useSyncExternalStore } from 'react';
 import { useAuth } from '@/components/auth/use-auth';
 import { Button } from '@/components/ui/button';
+import { useAfterIdle } from '@/components/ui/use-after-idle';
 import { dismissMfaPrompt } from '@/lib/auth/client';
 import { useMfaStatus, useRiskAssessment } from './use-mfa';
 
@@ -31,8 +32,10 @@ function subscribeToStorage(onChange: () => void) {
  */
 export function MfaPrompt() {
   const { user } = useAuth();
-  const status = useMfaStatus(Boolean(user));
-  const risk = useRiskAssessment(Boolean(user));
+  // A recommendation, not the page: asked for once the page is idle.
+  const idle = useAfterIdle();
+  const status = useMfaStatus(Boolean(user) && idle);
+  const risk = useRiskAssessment(Boolean(user) && idle);
   // Hidden until hydrated (the server cannot read localStorage), so it never flashes for a dismisser.
   const dismissedInStorage = useSyncExternalStore(subscribeToStorage, () => (user ? dismissedLocally(user.id) : true), () => true);
   const [dismissedNow, setDismissedNow] = useState(false);
