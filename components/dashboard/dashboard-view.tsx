@@ -45,16 +45,25 @@ export function DashboardView({ data }: { data: DashboardData }) {
               </div>
             </div>
             <SystemHealthMonitor />
-            <HoldingsTable initialHoldings={data.holdings} />
-            <div className="grid grid-cols-1 gap-4 lg:grid-cols-2 xl:grid-cols-3">
+            {/*
+              Below the first screen of a phone: the browser lays these out and paints them when they
+              come near the viewport (content-visibility), not while the page loads. The sizes are the
+              placeholders' heights until then; the browser remembers the real ones afterwards.
+            */}
+            <div className="[contain-intrinsic-size:auto_5600px] [content-visibility:auto]">
+              <HoldingsTable initialHoldings={data.holdings} />
+            </div>
+            <div className="grid grid-cols-1 gap-4 [contain-intrinsic-size:auto_900px] [content-visibility:auto] lg:grid-cols-2 xl:grid-cols-3">
               <div className="lg:col-span-2 xl:col-span-1">
                 <SignalAnalysisPanel initialHoldings={data.holdings} />
               </div>
               <HealthDistributionCard initialDistribution={data.distribution} />
               <SectorAllocationCard initialSectors={data.sectors} />
             </div>
-            <StressTestCard stress={data.stress} averageRiskScore={data.stats.averageRiskScore} />
-            <CardDisclaimer />
+            <div className="flex flex-col gap-6 [contain-intrinsic-size:auto_900px] [content-visibility:auto]">
+              <StressTestCard stress={data.stress} averageRiskScore={data.stats.averageRiskScore} />
+              <CardDisclaimer />
+            </div>
           </div>
         </div>
         <ChatLauncher />
