@@ -2,7 +2,7 @@ import { db } from '@/lib/db';
 import { resetDatabase } from '@/test/support/database';
 import { listHoldings } from '@/lib/treasury/repository';
 import { toHoldingRow } from './holding-row';
-import { loadBtcMoves, loadDashboard } from './repository';
+import { loadBtcMoves, loadDashboard, loadDashboardCached } from './repository';
 
 // The dashboard's first paint on a real database: BTC moves from stored prices, recent holdings
 // changes, and stress tests that agree with the stats.
@@ -76,4 +76,19 @@ it('hands the page the rows the browser makes of /api/treasury/holdings: what th
     ['activeSignals', 'btcHoldings', 'countedInTotals', 'exchange', 'flagCheck', 'flagReason', 'flagged', 'holdingsConfirmed', 'id', 'latest', 'metrics', 'name', 'sector', 'ticker'].sort(),
   );
   expect(JSON.stringify(data.holdings).length).toBeLessThan(JSON.stringify(records).length / 2);
+});
+
+it('serves the first paint once per data change: the same snapshot until a write to its tables commits', async () => {
+  await price(0, 100_000);
+  const bigco = await company('Bigco', 1000, { avgCostUsd: 50_000, marketCapUsd: 150_000_000 });
+  const first = await loadDashboardCached(db);
+  // A snapshot of what loadDashboard computes, JSON-safe (the cache stores it serialized).
+  const fresh = await loadDashboard(db);
+  expect(first).toEqual({ ...JSON.parse(JSON.stringify(fresh)), now: first.now, dataAge: first.dataAge });
+  expect((await loadDashboardCached(db)).now).toBe(first.now);
+
+  await db.company.update({ where: { id: bigco.id }, data: { btcHoldings: 1500 } });
+  const after = await loadDashboardCached(db);
+  expect(after.holdings[0]!.btcHoldings).toBe(1500);
+  expect(after.stats.totalBitcoin).toBe(1500);
 });

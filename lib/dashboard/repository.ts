@@ -1,3 +1,4 @@
+import { responseCache, type CachePolicy } from '../cache/response-cache';
 import type { Db } from '../db';
 import { confirmedCompanyWhere, getDashboardStats, getHealthDistribution, getSectorAllocation, listDiscoveries, listHoldings } from '../treasury/repository';
 import { readIngestConfig } from '../ingest/config';
@@ -92,3 +93,19 @@ export async function loadDashboard(db: Db, now = new Date()) {
 }
 
 export type DashboardData = Awaited<ReturnType<typeof loadDashboard>>;
+
+/** What the first paint is read from; like the hot reads, at most 5 s old for what moves with the clock alone. */
+export const dashboardPagePolicy = {
+  tables: ['Company', 'CompanyMetric', 'Signal', 'MarketPrice', 'HoldingChange', 'HoldingSnapshot', 'DataSource', 'Discovery'],
+  ttlMs: 5_000,
+} as const satisfies CachePolicy;
+
+/**
+ * The dashboard's first paint computed once per data change (the response cache drops it when a
+ * committed write touches one of its tables, in any process), not once per page load: on a phone the
+ * server's time before the first byte is time before the first paint (issue 15).
+ */
+export async function loadDashboardCached(db: Db): Promise<DashboardData> {
+  const cached = await responseCache().get('dashboard-page', dashboardPagePolicy, async () => ({ body: await loadDashboard(db) }));
+  return JSON.parse(cached.body) as DashboardData;
+}

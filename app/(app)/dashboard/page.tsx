@@ -1,11 +1,11 @@
 import { DashboardView } from '@/components/dashboard/dashboard-view';
 import { guardPage } from '@/lib/auth/page-guard';
-import { loadDashboard } from '@/lib/dashboard/repository';
+import { loadDashboardCached } from '@/lib/dashboard/repository';
 import { db } from '@/lib/db';
 
 export const dynamic = 'force-dynamic';
 
 export default async function DashboardPage() {
   if (!(await guardPage(db, '/dashboard'))) return null;
-  return <DashboardView data={await loadDashboard(db)} />;
+  return <DashboardView data={await loadDashboardCached(db)} />;
 }
