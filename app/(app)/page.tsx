@@ -1,11 +1,13 @@
 import { DashboardView } from '@/components/dashboard/dashboard-view';
 import { guardPage } from '@/lib/auth/page-guard';
-import { loadDashboardCached } from '@/lib/dashboard/repository';
+import { loadDashboardCached, loadRefreshStatus } from '@/lib/dashboard/repository';
 import { db } from '@/lib/db';
 
 export const dynamic = 'force-dynamic';
 
 export default async function DashboardPage() {
-  if (!(await guardPage(db, '/'))) return null;
-  return <DashboardView data={await loadDashboardCached(db)} />;
+  const viewer = await guardPage(db, '/');
+  if (!viewer) return null;
+  const [data, refresh] = await Promise.all([loadDashboardCached(db), viewer.user ? loadRefreshStatus(db, viewer.user.id) : null]);
+  return <DashboardView data={data} refresh={refresh} />;
 }

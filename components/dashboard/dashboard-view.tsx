@@ -4,7 +4,7 @@ import { RealtimeProvider } from '@/components/realtime/realtime-provider';
 import { MfaPrompt } from '@/components/security/mfa-prompt';
 import { CardDisclaimer } from '@/components/shared/disclaimer';
 import { PageHeader } from '@/components/shell/page-header';
-import type { DashboardData } from '@/lib/dashboard/repository';
+import type { DashboardData, RefreshStatus } from '@/lib/dashboard/repository';
 import { DashboardFilterProvider } from './dashboard-filter';
 import { DataAgeNotice } from './data-age-notice';
 import { DashboardSidebar } from './dashboard-sidebar';
@@ -23,13 +23,13 @@ import { TopTreasuriesCard } from './top-treasuries-card';
  * The dashboard of spec 001 §2 on stored data. The server renders the first paint (stats, the
  * holdings table, the cards); client parts poll and follow /ws from there.
  */
-export function DashboardView({ data }: { data: DashboardData }) {
+export function DashboardView({ data, refresh }: { data: DashboardData; refresh: RefreshStatus | null }) {
   const now = new Date(data.now);
   return (
     <RealtimeProvider>
       <DashboardFilterProvider recentChangeIds={data.recentChangeIds}>
         <PageHeader title="Early Discovery Intelligence Dashboard" description="Public companies holding Bitcoin, from their disclosed holdings.">
-          <RefreshControls />
+          <RefreshControls initial={refresh} />
         </PageHeader>
         <MfaPrompt />
         <DataAgeNotice dataAge={data.dataAge} />

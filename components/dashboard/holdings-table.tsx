@@ -3,7 +3,7 @@
 import { useQuery } from '@tanstack/react-query';
 import dynamic from 'next/dynamic';
 import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { startTransition, useEffect, useMemo, useState } from 'react';
 import { ExportButtons } from '@/components/shared/export-buttons';
 import { FlagBadge } from '@/components/shared/flag-badge';
 import { UnknownValue } from '@/components/market/market-figure';
@@ -29,6 +29,13 @@ const flagViews = [
   { value: 'counted', label: 'Counted in totals' },
 ] as const;
 type FlagView = (typeof flagViews)[number]['value'];
+
+/**
+ * Rows in the server's HTML and the hydration: a phone's first screen shows none of them, and each row
+ * is HTML to parse, server time and hydration work. The rest render right after hydration, in a
+ * transition (in slices between which the browser answers input), before anyone can scroll to them.
+ */
+const firstPaintRows = 25;
 
 type MnavSort = 'none' | 'desc' | 'asc';
 const nextSort: Record<MnavSort, MnavSort> = { none: 'desc', desc: 'asc', asc: 'none' };
@@ -58,6 +65,8 @@ export function HoldingsTable({ initialHoldings }: { initialHoldings: HoldingRow
   const [openId, setOpenId] = useState<string | null>(null);
   const [mnavSort, setMnavSort] = useState<MnavSort>('none');
   const [flagView, setFlagView] = useState<FlagView>('all');
+  const [allRows, setAllRows] = useState(false);
+  useEffect(() => startTransition(() => setAllRows(true)), []);
   const rankOf = useMemo(() => new Map(holdings.data.map((company, index) => [company.id, index + 1])), [holdings.data]);
   const rows = useMemo(
     () =>
@@ -140,7 +149,7 @@ export function HoldingsTable({ initialHoldings }: { initialHoldings: HoldingRow
             </TableHeader>
             {/* A hundred rows: their cells are styled by the `holdings-rows` rules in globals.css, not by classes on each cell. */}
             <tbody className="holdings-rows">
-              {rows.map((company) => (
+              {(allRows ? rows : rows.slice(0, firstPaintRows)).map((company) => (
                 <HoldingRowView key={company.id} company={company} rank={rankOf.get(company.id)} onOpen={setOpenId} />
               ))}
             </tbody>

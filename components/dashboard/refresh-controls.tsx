@@ -9,12 +9,13 @@ import { toast } from '@/components/ui/use-toast';
 import { dashboardDataPaths, dashboardKeys, polling, requestRefresh, type DataLatest } from '@/lib/dashboard/client';
 import { matchesPrefixes } from '@/lib/dashboard/realtime-reactions';
 import { refreshErrorToast, refreshSuccessToast } from '@/lib/dashboard/refresh-toasts';
+import type { RefreshStatus } from '@/lib/dashboard/repository';
 import { formatRelativeTime } from '@/lib/format';
 import type { RefreshStats } from '@/lib/treasury/refresh';
 import { cn } from '@/lib/utils';
 
 /** Last update, the daily allowance and the manual refresh (POST /api/data/refresh), with spec 001 §9's polling. */
-export function RefreshControls() {
+export function RefreshControls({ initial }: { initial: RefreshStatus | null }) {
   const queryClient = useQueryClient();
   const router = useRouter();
   const latest = useQuery<DataLatest>({
@@ -22,8 +23,9 @@ export function RefreshControls() {
     refetchInterval: polling.dataLatestMs,
     staleTime: polling.dataLatestStaleMs,
     refetchOnWindowFocus: true,
+    initialData: initial?.dataLatest,
   });
-  const stats = useQuery<RefreshStats>({ queryKey: dashboardKeys.refreshStats, refetchInterval: polling.refreshStatsMs });
+  const stats = useQuery<RefreshStats>({ queryKey: dashboardKeys.refreshStats, refetchInterval: polling.refreshStatsMs, initialData: initial?.refreshStats });
   const { refetch } = latest;
 
   // Spec 001 §7: also every 15 s while the tab is visible.

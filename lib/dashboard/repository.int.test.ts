@@ -2,7 +2,8 @@ import { db } from '@/lib/db';
 import { resetDatabase } from '@/test/support/database';
 import { listHoldings } from '@/lib/treasury/repository';
 import { toHoldingRow } from './holding-row';
-import { loadBtcMoves, loadDashboard, loadDashboardCached } from './repository';
+import { getDataLatest, getRefreshStats } from '@/lib/treasury/refresh';
+import { loadBtcMoves, loadDashboard, loadDashboardCached, loadRefreshStatus } from './repository';
 
 // The dashboard's first paint on a real database: BTC moves from stored prices, recent holdings
 // changes, and stress tests that agree with the stats.
@@ -91,4 +92,17 @@ it('serves the first paint once per data change: the same snapshot until a write
   const after = await loadDashboardCached(db);
   expect(after.holdings[0]!.btcHoldings).toBe(1500);
   expect(after.stats.totalBitcoin).toBe(1500);
+});
+
+it("puts the refresh line's figures in the first paint, from the entries the polls of /api/data/latest and /api/refresh/stats read", async () => {
+  await price(0, 100_000);
+  await company('Bigco', 1000);
+  const userId = 'user-without-refreshes';
+  const status = await loadRefreshStatus(db, userId);
+  expect(status.dataLatest).toEqual(JSON.parse(JSON.stringify(await getDataLatest(db, userId))));
+  expect(status.refreshStats).toEqual(await getRefreshStats(db, userId));
+  expect(status.refreshStats.dailyRefreshes).toBe(0);
+  // A manual refresh is a write to RefreshLog: the next page load counts it.
+  await db.refreshLog.create({ data: { userId, kind: 'manual', status: 'success', startedAt: new Date() } });
+  expect((await loadRefreshStatus(db, userId)).refreshStats.dailyRefreshes).toBe(1);
 });

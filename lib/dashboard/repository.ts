@@ -1,8 +1,10 @@
 import { responseCache, type CachePolicy } from '../cache/response-cache';
 import type { Db } from '../db';
+import { hotReadKeys, hotReads } from '../http/cached-read';
 import { confirmedCompanyWhere, getDashboardStats, getHealthDistribution, getSectorAllocation, listDiscoveries, listHoldings } from '../treasury/repository';
 import { readIngestConfig } from '../ingest/config';
 import { percentChange } from '../market/percent-change';
+import { getDataLatest, getRefreshStats, type RefreshStats } from '../treasury/refresh';
 import { companyMarketCap } from '../treasury/market-metrics';
 import { describeDataAge } from './data-age';
 import { toHoldingRow } from './holding-row';
@@ -108,4 +110,22 @@ export const dashboardPagePolicy = {
 export async function loadDashboardCached(db: Db): Promise<DashboardData> {
   const cached = await responseCache().get('dashboard-page', dashboardPagePolicy, async () => ({ body: await loadDashboard(db) }));
   return JSON.parse(cached.body) as DashboardData;
+}
+
+export interface RefreshStatus {
+  dataLatest: Awaited<ReturnType<typeof getDataLatest>>;
+  refreshStats: RefreshStats;
+}
+
+/**
+ * The refresh line's figures for the signed-in user ("Updated 2m ago · 100 refreshes left today"),
+ * from the cache entries its polls of /api/data/latest and /api/refresh/stats read: in the first
+ * paint, instead of "Checking for updates..." and two fetches started with every other effect.
+ */
+export async function loadRefreshStatus(db: Db, userId: string): Promise<RefreshStatus> {
+  const [latest, stats] = await Promise.all([
+    responseCache().get(hotReadKeys.dataLatest(userId), hotReads.dataLatest, async () => ({ body: await getDataLatest(db, userId) })),
+    responseCache().get(hotReadKeys.refreshStats(userId), hotReads.refreshStats, async () => ({ body: await getRefreshStats(db, userId) })),
+  ]);
+  return { dataLatest: JSON.parse(latest.body) as RefreshStatus['dataLatest'], refreshStats: JSON.parse(stats.body) as RefreshStats };
 }
