@@ -94,6 +94,24 @@ describe('realtime server', () => {
     market.socket.close();
   });
 
+  it('sends every subscriber of a broadcast the same text frame', async () => {
+    const clients = await Promise.all([connect(harness.url), connect(harness.url), connect(harness.url)]);
+    const frames = clients.map(
+      (client) => new Promise<{ text: string; isBinary: boolean }>((resolve) => client.socket.on('message', (raw, isBinary) => raw.toString().includes('"new_signal"') && resolve({ text: raw.toString(), isBinary }))),
+    );
+    for (const client of clients) client.send({ type: 'subscribe', channel: 'signals' });
+    await Promise.all(clients.map((client) => client.next('subscribed')));
+
+    await harness.bus.publish({ type: 'new_signal', data: { id: 's1', title: 'Bought 1,000 ₿' } });
+
+    const received = await Promise.all(frames);
+    for (const frame of received) {
+      expect(frame.isBinary).toBe(false);
+      expect(JSON.parse(frame.text)).toEqual({ type: 'new_signal', channel: 'signals', data: { id: 's1', title: 'Bought 1,000 ₿' } });
+    }
+    for (const client of clients) client.socket.close();
+  });
+
   it('stops delivering after unsubscribe', async () => {
     const client = await connect(harness.url);
     client.send({ type: 'subscribe', channel: 'companies' });
