@@ -108,7 +108,11 @@ export async function serveCachedRead(db: Db, request: IncomingMessage, response
     viewer = entitled;
   }
   const key = read.key(search, viewer);
-  const cached = key === null ? undefined : responseCache().peek(key);
+  if (key === null) return false;
+  // While the route computes a missed or expired entry, callers wait for that one computation here, as
+  // they would inside the route, instead of each going through Next's pipeline to join it: on a
+  // saturated server that burst of Next requests was most of the event loop's longest stalls.
+  const cached = responseCache().peek(key) ?? (await responseCache().whenComputed(key));
   if (!cached) return false;
 
   const headers: Record<string, string> = { ...nextHeaders, ...cached.headers, 'Cache-Control': read.cacheControl, ETag: cached.etag };
