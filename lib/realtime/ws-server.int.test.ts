@@ -186,4 +186,28 @@ const redisUrl = process.env.REDIS_URL;
     clientB.socket.close();
     await Promise.all([a.close(), b.close()]);
   });
+
+  it('delivers an event to its own process at once and once, to the others through Redis', async () => {
+    const [first, second] = [new RedisBus(redisUrl!), new RedisBus(redisUrl!)];
+    await Promise.all([first.whenReady(), second.whenReady()]);
+    const onFirst: unknown[] = [];
+    const onSecond: unknown[] = [];
+    first.subscribe((event) => onFirst.push(event.data));
+    second.subscribe((event) => onSecond.push(event.data));
+
+    const published = first.publish({ type: 'market_update', data: { n: 1 } });
+    // Before the round trip through Redis.
+    expect(onFirst).toEqual([{ n: 1 }]);
+    await published;
+    await second.publish({ type: 'market_update', data: { n: 2 } });
+    const deadline = Date.now() + 2000;
+    while ((onFirst.length < 2 || onSecond.length < 2) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+    // Each echo from Redis has had time to arrive (a round trip to the other bus came back).
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    for (const received of [onFirst, onSecond]) {
+      expect(received).toHaveLength(2);
+      expect(received).toEqual(expect.arrayContaining([{ n: 1 }, { n: 2 }]));
+    }
+    await Promise.all([first.close(), second.close()]);
+  });
 });
