@@ -13,6 +13,12 @@
 // with p99 ≤ 50 ms; stretch ≥ 0.25 of bare), the server's event-loop delay during the load, its RSS
 // after the runs (VmRSS, target ≤ 350 MB) and the WebSocket fan-out (--ws-clients subscribers of
 // `signals` receiving a broadcast) while idle and while the HTTP load runs.
+// Fan-out: the subscribers live in a child process of their own (`--ws-subscribers`), not beside
+// autocannon, whose client saturates this process's event loop (real subscribers are other browsers).
+// This process publishes each event on the server's bus over IPC (scripts/bench-http-probe.cjs)
+// stamped with the wall clock (performance.timeOrigin + performance.now(), which both processes share);
+// the subscribers' process stamps the receipt with the same clock, so a latency is publish → the
+// subscriber's 'message' handler, and includes neither process's JSON work for other subscribers.
 // --url benchmarks a server that is already running (no event-loop, RSS or fan-out figures unless it
 // is one this script started). Exit code 0 whatever the figures: a benchmark, not a test.
 import { execFileSync, fork, spawn, type ChildProcess } from 'node:child_process';
@@ -69,7 +75,9 @@ interface Run {
 // Bare node:http replaying recorded responses: its own process, so it does not share a core with
 // autocannon's client. `--bare-replay` is that child's mode of this file.
 
-if (flag('--bare-replay')) {
+if (flag('--ws-subscribers')) {
+  subscribersProcess();
+} else if (flag('--bare-replay')) {
   process.once('message', (message: { responses: Record<string, { status: number; headers: Record<string, string>; body: string }> }) => {
     const responses = new Map(Object.entries(message.responses).map(([key, value]) => [key, { ...value, body: Buffer.from(value.body, 'base64') }]));
     const server = http.createServer((request, response) => {
@@ -129,10 +137,14 @@ async function main() {
         const bareRun = await load(`${bare.url}${pathname}`, requestHeaders, connections, bareDuration);
         await settle(baseUrl);
         rows.push({ label, app: app.run, bare: bareRun.run });
-        if (app.fanOut) busyFanOut.push(...app.fanOut.latencies);
+        if (app.fanOut) {
+          busyFanOut.push(...app.fanOut.latencies);
+          busyWaited.push(...app.fanOut.waited);
+        }
         process.stdout.write('.');
       };
       const busyFanOut: number[] = [];
+      const busyWaited: number[] = [];
       process.stdout.write(`Loading (${connections} connections, ${duration} s per app run, ${bareDuration} s per bare run)`);
       await measure(`floor: static chunk`, chunk, {});
       for (const read of hotReads) {
@@ -151,13 +163,15 @@ async function main() {
       if (idleFanOut && ws) {
         const busy = summary(busyFanOut);
         console.log(
-          `WebSocket fan-out to ${ws.clients.length} subscribers: idle p50 ${idleFanOut.p50} ms, p99 ${idleFanOut.p99} ms (${idleFanOut.delivered}); ` +
+          `WebSocket fan-out to ${ws.count} subscribers: idle p50 ${idleFanOut.p50} ms, p99 ${idleFanOut.p99} ms (${idleFanOut.delivered}); ` +
             `under HTTP load p50 ${busy.p50} ms, p99 ${busy.p99} ms, max ${busy.max} ms over ${busyFanOut.length} deliveries`,
         );
+        const [idleWait, busyWait] = [summary(idleFanOut.waited), summary(busyWaited)];
+        console.log(`  of which before the server's event loop took the event from IPC: idle p50 ${idleWait.p50} ms, p99 ${idleWait.p99} ms; under HTTP load p50 ${busyWait.p50} ms, p99 ${busyWait.p99} ms`);
       }
       console.log(`(${server ? `${serverKind === 'tsx' ? 'server.ts under tsx' : 'dist/server.js'}, ${server.database}, bus ${server.redis ? 'redis' : 'memory'}` : baseUrl}; ` + `load average ${os.loadavg()[0]!.toFixed(1)} on ${os.cpus().length} cores; ${Math.round((Date.now() - started) / 1000)} s)`);
     } finally {
-      ws?.clients.forEach((client) => client.terminate());
+      ws?.child.kill();
       bare.child.kill();
     }
   } finally {
@@ -339,36 +353,108 @@ async function load(url: string, headers: Record<string, string>, connections: n
   return { run, fanOut: await fanOutDuring };
 }
 
+/** Milliseconds on the wall clock, sub-millisecond: comparable between this process and its children. */
+function wallClock() {
+  return performance.timeOrigin + performance.now();
+}
+
 interface Subscribers {
-  clients: WebSocket[];
-  onEvent: (listener: (latencyMs: number, round: number) => void) => void;
+  count: number;
+  child: ChildProcess;
+  /** Every delivery of rounds ≥ `fromRound`, once all `expected` arrived or after 5 s. */
+  collect(fromRound: number, expected: number): Promise<Delivery[]>;
+}
+
+/** A subscriber's latency, and the part of it before the server's event loop took the event from IPC. */
+interface Delivery {
+  latency: number;
+  waited: number;
+}
+
+type SubscriberRequest = { open: { url: string; count: number } } | { collect: { id: number; fromRound: number; expected: number } };
+
+/** `--ws-subscribers`: the child that holds the WebSocket subscribers and stamps each delivery. */
+function subscribersProcess() {
+  const received: (Delivery & { round: number })[] = [];
+  process.on('message', (message: SubscriberRequest) => {
+    if ('open' in message) {
+      void open(message.open.url, message.open.count).then(
+        () => process.send?.({ opened: message.open.count }),
+        (error: unknown) => process.send?.({ failed: String(error) }),
+      );
+    } else if ('collect' in message) {
+      const { id, fromRound, expected } = message.collect;
+      const deadline = Date.now() + 5_000;
+      const check = () => {
+        const deliveries = received.filter((entry) => entry.round >= fromRound).map(({ latency, waited }) => ({ latency, waited }));
+        if (deliveries.length >= expected || Date.now() > deadline) {
+          // What a round before `fromRound` left is not asked for again.
+          for (let index = received.length - 1; index >= 0; index -= 1) if (received[index]!.round < fromRound) received.splice(index, 1);
+          process.send?.({ collected: { id, deliveries } });
+        } else setTimeout(check, 20);
+      };
+      check();
+    }
+  });
+  const sockets: WebSocket[] = [];
+  process.once('disconnect', () => {
+    sockets.forEach((socket) => socket.terminate());
+    process.exit(0);
+  });
+  async function open(url: string, count: number) {
+    for (let start = 0; start < count; start += 50) {
+      await Promise.all(
+        Array.from({ length: Math.min(50, count - start) }, () => {
+          const socket = new WebSocket(url);
+          sockets.push(socket);
+          return new Promise<void>((resolve, reject) => {
+            socket.on('error', reject);
+            socket.on('message', (raw) => {
+              // Stamped before parsing: the parse of this message is the subscriber's work, not the server's.
+              const at = wallClock();
+              const message = JSON.parse(raw.toString()) as { type: string; data?: { benchSentAt?: number; benchReceivedAt?: number; round?: number } };
+              if (message.type === 'connected') socket.send(JSON.stringify({ type: 'subscribe', channel: 'signals' }));
+              else if (message.type === 'subscribed') resolve();
+              else if (message.type === 'new_signal' && message.data?.benchSentAt) {
+                const { benchSentAt, benchReceivedAt = benchSentAt, round = -1 } = message.data;
+                received.push({ round, latency: at - benchSentAt, waited: benchReceivedAt - benchSentAt });
+              }
+            });
+          });
+        }),
+      );
+    }
+  }
 }
 
 async function openSubscribers(baseUrl: string, count: number): Promise<Subscribers> {
-  let listener: (latencyMs: number, round: number) => void = () => {};
-  const clients: WebSocket[] = [];
-  for (let start = 0; start < count; start += 50) {
-    await Promise.all(
-      Array.from({ length: Math.min(50, count - start) }, () => {
-        const socket = new WebSocket(`${baseUrl.replace(/^http/, 'ws')}/ws`);
-        clients.push(socket);
-        return new Promise<void>((resolve, reject) => {
-          socket.on('error', reject);
-          socket.on('message', (raw) => {
-            const message = JSON.parse(raw.toString()) as { type: string; data?: { benchSentAt?: number; round?: number } };
-            if (message.type === 'connected') socket.send(JSON.stringify({ type: 'subscribe', channel: 'signals' }));
-            else if (message.type === 'subscribed') resolve();
-            else if (message.type === 'new_signal' && message.data?.benchSentAt) listener(Date.now() - message.data.benchSentAt, message.data.round ?? -1);
-          });
-        });
+  const child = fork(__filename, ['--ws-subscribers'], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+  await new Promise<void>((resolve, reject) => {
+    child.once('message', (message: { opened?: number; failed?: string }) => (message.failed ? reject(new Error(`subscribers: ${message.failed}`)) : resolve()));
+    child.once('exit', (code) => reject(new Error(`the subscribers' process exited with ${code}`)));
+    child.send({ open: { url: `${baseUrl.replace(/^http/, 'ws')}/ws`, count } } satisfies SubscriberRequest);
+  });
+  let nextId = 0;
+  return {
+    count,
+    child,
+    collect: (fromRound, expected) =>
+      new Promise((resolve) => {
+        const id = nextId++;
+        const onMessage = (message: { collected?: { id: number; deliveries: Delivery[] } }) => {
+          if (message.collected?.id !== id) return;
+          child.off('message', onMessage);
+          resolve(message.collected.deliveries);
+        };
+        child.on('message', onMessage);
+        child.send({ collect: { id, fromRound, expected } } satisfies SubscriberRequest);
       }),
-    );
-  }
-  return { clients, onEvent: (next) => (listener = next) };
+  };
 }
 
 interface FanOut {
   latencies: number[];
+  waited: number[];
   p50: number;
   p99: number;
   delivered: string;
@@ -378,19 +464,17 @@ let fanOutRound = 0;
 
 /** Publishes `events` broadcasts on the server's bus, spread over `spreadMs`; each subscriber's latency. */
 async function fanOut(server: StartedServer, subscribers: Subscribers, events: number, spreadMs = events * 200): Promise<FanOut> {
-  const latencies: number[] = [];
   const firstRound = fanOutRound;
-  subscribers.onEvent((latency, round) => {
-    if (round >= firstRound) latencies.push(latency);
-  });
   for (let index = 0; index < events; index += 1) {
     // A signal-shaped event, so listeners of the bus treat it as they would a real one.
-    server.publish({ type: 'new_signal', data: { id: `bench-${fanOutRound}`, benchSentAt: Date.now(), round: fanOutRound++ } });
+    server.publish({ type: 'new_signal', data: { id: `bench-${fanOutRound}`, benchSentAt: wallClock(), round: fanOutRound++ } });
     await sleep(spreadMs / events);
   }
-  const deadline = Date.now() + 5_000;
-  while (latencies.length < events * subscribers.clients.length && Date.now() < deadline) await sleep(20);
-  return { latencies, ...summary(latencies), delivered: `${latencies.length}/${events * subscribers.clients.length} delivered` };
+  const deliveries = await subscribers.collect(firstRound, events * subscribers.count);
+  const tenths = (ms: number) => Math.round(ms * 10) / 10;
+  const latencies = deliveries.map((delivery) => tenths(delivery.latency));
+  const waited = deliveries.map((delivery) => tenths(delivery.waited));
+  return { latencies, waited, ...summary(latencies), delivered: `${latencies.length}/${events * subscribers.count} delivered` };
 }
 
 /**

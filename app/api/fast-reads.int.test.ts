@@ -3,6 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { gunzipSync } from 'node:zlib';
 import { db } from '@/lib/db';
 import { seedAll } from '@/lib/db/seed-all';
+import { responseCache } from '@/lib/cache/response-cache';
+import { hotReadKeys, hotReads } from '@/lib/http/cached-read';
 import { serveCachedRead } from '@/lib/http/fast-reads';
 import { resetDatabase } from '@/test/support/database';
 import { call, CookieJar } from '@/test/support/http';
@@ -100,6 +102,36 @@ it('stops answering at once after a write, a sign-out or a lost entitlement', as
   expect((await get('/api/dashboard/stats', jar)).status).toBe(200);
   await db.session.updateMany({ where: { userId: id }, data: { revokedAt: new Date() } });
   expect((await get('/api/dashboard/stats', jar)).status).toBe(599);
+});
+
+it('waits for the route’s computation of a missed entry instead of sending each caller to Next', async () => {
+  const key = hotReadKeys.dashboardStats();
+  responseCache().invalidate(['Company']);
+  expect((await get('/api/dashboard/stats', analyst)).status).toBe(599);
+  let release!: () => void;
+  // What the route does on a miss: one computation that concurrent callers join.
+  const computing = responseCache().get(key, hotReads.dashboardStats, async () => {
+    await new Promise<void>((resolve) => (release = resolve));
+    return { body: { joined: true } };
+  });
+  const waiting = get('/api/dashboard/stats', analyst, { 'accept-encoding': 'identity' });
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  release();
+  const answered = await waiting;
+  expect(answered.status).toBe(200);
+  expect(await answered.text()).toBe('{"joined":true}');
+  expect(answered.headers.get('etag')).toBe((await computing).etag);
+  // Not for a caller the route would refuse.
+  responseCache().invalidate(['Company']);
+  const again = responseCache().get(key, hotReads.dashboardStats, async () => {
+    await new Promise<void>((resolve) => (release = resolve));
+    return { body: { joined: true } };
+  });
+  const signedOut = get('/api/dashboard/stats');
+  expect((await signedOut).status).toBe(599);
+  release();
+  await again;
+  responseCache().invalidate(['Company']);
 });
 
 it('answers /api/beta/status as the route does, for anyone', async () => {

@@ -138,6 +138,22 @@ describe('beta tokens', () => {
     expect(verifyBetaToken(token, day, issuedAt)).toBe(true);
   });
 
+  it('still checks the age, the secret and the codes of a token it verified before', () => {
+    const token = issueBetaToken('SATOSHI21', issuedAt + 7_000);
+    const issuedSeconds = Math.floor((issuedAt + 7_000) / 1000);
+    expect(verifyBetaToken(token, day, issuedAt + 7_000)).toBe(true);
+    // Remembered now: the same answers as a first check.
+    expect(verifyBetaToken(token, day, (issuedSeconds + day) * 1000)).toBe(true);
+    expect(verifyBetaToken(token, day, (issuedSeconds + day) * 1000 + 1)).toBe(false);
+    expect(verifyBetaToken(token, day, (issuedSeconds - 61) * 1000)).toBe(false);
+    process.env.BETA_CODES = 'DESK7';
+    expect(verifyBetaToken(token, day, issuedAt + 7_000)).toBe(false);
+    delete process.env.BETA_CODES;
+    expect(verifyBetaToken(token, day, issuedAt + 7_000)).toBe(true);
+    process.env.NEXTAUTH_SECRET = 'a-rotated-secret-0123456789abcdefghijklmnopq';
+    expect(verifyBetaToken(token, day, issuedAt + 7_000)).toBe(false);
+  });
+
   it('refuses a correctly signed token for a code that is not (or no longer) valid', () => {
     expect(verifyBetaToken(issueBetaToken('NOT-A-CODE', issuedAt), day, issuedAt)).toBe(false);
   });

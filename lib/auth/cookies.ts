@@ -53,3 +53,29 @@ export function readCookie(header: string | null, name: string): string | undefi
   }
   return undefined;
 }
+
+/**
+ * All cookies of a Cookie header as readCookie reads them (the first of a name wins; a value that does
+ * not decode reads as absent), parsed once on the first read: a request's checks read several.
+ */
+export function cookieReader(header: string | null | undefined): (name: string) => string | undefined {
+  if (!header) return () => undefined;
+  let cookies: Map<string, string | undefined> | undefined;
+  return (name) => {
+    if (!cookies) {
+      cookies = new Map();
+      for (const part of header.split(';')) {
+        const index = part.indexOf('=');
+        if (index === -1) continue;
+        const key = part.slice(0, index).trim();
+        if (cookies.has(key)) continue;
+        try {
+          cookies.set(key, decodeURIComponent(part.slice(index + 1).trim()));
+        } catch {
+          cookies.set(key, undefined);
+        }
+      }
+    }
+    return cookies.get(name);
+  };
+}

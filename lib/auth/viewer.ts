@@ -3,7 +3,7 @@ import { AppError } from '@/lib/http/errors';
 import { planFromAnyName } from '@/lib/payments/plans';
 import { accessStateOf, isEntitled, type AccessState } from './access';
 import { betaGateEnabled, verifyBetaToken } from './beta';
-import { betaCookie, betaMaxAgeSeconds, betaResetCookie, readCookie } from './cookies';
+import { betaCookie, betaMaxAgeSeconds, betaResetCookie, cookieReader } from './cookies';
 import { loadSession, type LoadedSession } from './session';
 import type { CookieReader } from './session-token';
 import type { PublicUser } from './types';
@@ -29,8 +29,7 @@ export async function resolveViewer(db: Db, read: CookieReader): Promise<Viewer>
 }
 
 function requestCookieReader(request: Request): CookieReader {
-  const header = request.headers.get('cookie');
-  return (name) => readCookie(header, name);
+  return cookieReader(request.headers.get('cookie'));
 }
 
 export function viewerFromRequest(db: Db, request: Request): Promise<Viewer> {

@@ -72,6 +72,33 @@ it('does not keep a body computed while a write to its tables committed', async 
   expect((await cache.get('k', policy, async () => ({ body: 'again' }))).body).toBe('"after the write"');
 });
 
+it('hands out a running computation without starting one, unless a write made it stale', async () => {
+  const { changes, cache } = setup();
+  expect(cache.whenComputed('k')).toBeUndefined();
+  let release!: () => void;
+  const started = cache.get('k', policy, async () => {
+    await new Promise<void>((resolve) => (release = resolve));
+    return { body: 'computed once' };
+  });
+  const joined = cache.whenComputed('k');
+  expect(joined).toBeDefined();
+  release();
+  expect((await joined!).body).toBe('"computed once"');
+  expect(await started).toBe(await joined);
+  expect(cache.whenComputed('k')).toBeUndefined();
+
+  cache.invalidate(['Signal']);
+  const again = cache.get('k', policy, async () => {
+    await new Promise<void>((resolve) => (release = resolve));
+    return { body: 'stale' };
+  });
+  await new Promise((resolve) => setImmediate(resolve));
+  changes.changed(['Company']);
+  expect(cache.whenComputed('k')).toBeUndefined();
+  release();
+  await again;
+});
+
 it('keeps at most maxEntries, dropping the oldest', async () => {
   const { cache, compute } = setup({ maxEntries: 2 });
   await cache.get('a', policy, compute());

@@ -93,6 +93,15 @@ export class ResponseCache {
     return entry && entry.expiresAt > this.now() ? entry : undefined;
   }
 
+  /**
+   * The response a computation already running for `key` will give (what get() hands a concurrent
+   * caller), or undefined when none is, or a write made it stale; never starts one.
+   */
+  whenComputed(key: string): Promise<CachedResponse> | undefined {
+    const running = this.pending.get(key);
+    return running && !running.stale ? running.promise : undefined;
+  }
+
   private store(key: string, entry: Entry) {
     this.entries.delete(key);
     this.entries.set(key, entry);

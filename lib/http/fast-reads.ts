@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { gzipSync } from 'node:zlib';
 import { isEntitled } from '../auth/access';
 import { betaGateEnabled } from '../auth/beta';
-import { readCookie } from '../auth/cookies';
+import { cookieReader } from '../auth/cookies';
 import { resolveViewer } from '../auth/viewer';
 import type { Db } from '../db';
 import { responseCache, type CachedResponse } from '../cache/response-cache';
@@ -65,7 +65,7 @@ function bytesOf(cached: CachedResponse, coding: keyof typeof encoded): Buffer {
 async function entitledViewer(db: Db, request: IncomingMessage): Promise<Viewer | null> {
   const header = request.headers.cookie;
   if (!header) return null;
-  const viewer = await resolveViewer(db, (name) => readCookie(header, name));
+  const viewer = await resolveViewer(db, cookieReader(header));
   if (!viewer.session || !viewer.user || !isEntitled(viewer.user)) return null;
   return { userId: viewer.user.id };
 }
@@ -83,14 +83,23 @@ export function isCachedReadPath(request: IncomingMessage): boolean {
   return readOf(request) !== undefined || (request.method === 'GET' && request.url === betaStatusPath);
 }
 
+/** The four answers of /api/beta/status, encoded once: a few dozen bytes, sent as they are, as Next sends them. */
+const betaStatusAnswers = new Map(
+  [true, false].flatMap((granted) =>
+    [true, false].map((gateEnabled) => {
+      const bytes = Buffer.from(JSON.stringify({ granted, gateEnabled }));
+      const headers = { ...nextHeaders, 'Content-Type': 'application/json', 'Content-Length': String(bytes.byteLength) };
+      return [`${granted}:${gateEnabled}`, { bytes, headers }] as const;
+    }),
+  ),
+);
+
 /** What app/api/beta/status answers: the gate as the caller's cookies and account stand, computed per request. */
 async function serveBetaStatus(db: Db, request: IncomingMessage, response: ServerResponse) {
-  const header = request.headers.cookie ?? null;
-  const viewer = await resolveViewer(db, (name) => readCookie(header, name));
-  // A few dozen bytes: sent as they are, as Next sends them.
-  const bytes = Buffer.from(JSON.stringify({ granted: viewer.betaPassed, gateEnabled: betaGateEnabled() }));
-  response.writeHead(200, { ...nextHeaders, 'Content-Type': 'application/json', 'Content-Length': String(bytes.byteLength) });
-  response.end(bytes);
+  const viewer = await resolveViewer(db, cookieReader(request.headers.cookie));
+  const answer = betaStatusAnswers.get(`${viewer.betaPassed}:${betaGateEnabled()}`)!;
+  response.writeHead(200, answer.headers);
+  response.end(answer.bytes);
   return true;
 }
 
@@ -108,7 +117,11 @@ export async function serveCachedRead(db: Db, request: IncomingMessage, response
     viewer = entitled;
   }
   const key = read.key(search, viewer);
-  const cached = key === null ? undefined : responseCache().peek(key);
+  if (key === null) return false;
+  // While the route computes a missed or expired entry, callers wait for that one computation here, as
+  // they would inside the route, instead of each going through Next's pipeline to join it: on a
+  // saturated server that burst of Next requests was most of the event loop's longest stalls.
+  const cached = responseCache().peek(key) ?? (await responseCache().whenComputed(key));
   if (!cached) return false;
 
   const headers: Record<string, string> = { ...nextHeaders, ...cached.headers, 'Cache-Control': read.cacheControl, ETag: cached.etag };

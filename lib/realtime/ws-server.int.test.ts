@@ -94,6 +94,24 @@ describe('realtime server', () => {
     market.socket.close();
   });
 
+  it('sends every subscriber of a broadcast the same text frame', async () => {
+    const clients = await Promise.all([connect(harness.url), connect(harness.url), connect(harness.url)]);
+    const frames = clients.map(
+      (client) => new Promise<{ text: string; isBinary: boolean }>((resolve) => client.socket.on('message', (raw, isBinary) => raw.toString().includes('"new_signal"') && resolve({ text: raw.toString(), isBinary }))),
+    );
+    for (const client of clients) client.send({ type: 'subscribe', channel: 'signals' });
+    await Promise.all(clients.map((client) => client.next('subscribed')));
+
+    await harness.bus.publish({ type: 'new_signal', data: { id: 's1', title: 'Bought 1,000 ₿' } });
+
+    const received = await Promise.all(frames);
+    for (const frame of received) {
+      expect(frame.isBinary).toBe(false);
+      expect(JSON.parse(frame.text)).toEqual({ type: 'new_signal', channel: 'signals', data: { id: 's1', title: 'Bought 1,000 ₿' } });
+    }
+    for (const client of clients) client.socket.close();
+  });
+
   it('stops delivering after unsubscribe', async () => {
     const client = await connect(harness.url);
     client.send({ type: 'subscribe', channel: 'companies' });
@@ -167,5 +185,29 @@ const redisUrl = process.env.REDIS_URL;
     clientA.socket.close();
     clientB.socket.close();
     await Promise.all([a.close(), b.close()]);
+  });
+
+  it('delivers an event to its own process at once and once, to the others through Redis', async () => {
+    const [first, second] = [new RedisBus(redisUrl!), new RedisBus(redisUrl!)];
+    await Promise.all([first.whenReady(), second.whenReady()]);
+    const onFirst: unknown[] = [];
+    const onSecond: unknown[] = [];
+    first.subscribe((event) => onFirst.push(event.data));
+    second.subscribe((event) => onSecond.push(event.data));
+
+    const published = first.publish({ type: 'market_update', data: { n: 1 } });
+    // Before the round trip through Redis.
+    expect(onFirst).toEqual([{ n: 1 }]);
+    await published;
+    await second.publish({ type: 'market_update', data: { n: 2 } });
+    const deadline = Date.now() + 2000;
+    while ((onFirst.length < 2 || onSecond.length < 2) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+    // Each echo from Redis has had time to arrive (a round trip to the other bus came back).
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    for (const received of [onFirst, onSecond]) {
+      expect(received).toHaveLength(2);
+      expect(received).toEqual(expect.arrayContaining([{ n: 1 }, { n: 2 }]));
+    }
+    await Promise.all([first.close(), second.close()]);
   });
 });
