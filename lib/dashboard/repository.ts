@@ -97,7 +97,7 @@ export async function loadDashboard(db: Db, now = new Date()) {
 export type DashboardData = Awaited<ReturnType<typeof loadDashboard>>;
 
 /** What the first paint is read from; like the hot reads, at most 5 s old for what moves with the clock alone. */
-export const dashboardPagePolicy = {
+const dashboardPagePolicy = {
   tables: ['Company', 'CompanyMetric', 'Signal', 'MarketPrice', 'HoldingChange', 'HoldingSnapshot', 'DataSource', 'Discovery'],
   ttlMs: 5_000,
 } as const satisfies CachePolicy;
