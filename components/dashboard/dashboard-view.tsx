@@ -53,7 +53,8 @@ export function DashboardView({ data, refresh }: { data: DashboardData; refresh:
             <div className="[contain-intrinsic-size:auto_5600px] [content-visibility:auto]">
               <HoldingsTable initialHoldings={data.holdings} />
             </div>
-            <div className="grid grid-cols-1 gap-4 [contain-intrinsic-size:auto_900px] [content-visibility:auto] lg:grid-cols-2 xl:grid-cols-3">
+            {/* Not skipped: its charts measure their container when they mount (recharts reads 0 × 0 from a skipped one). */}
+            <div className="grid grid-cols-1 gap-4 lg:grid-cols-2 xl:grid-cols-3">
               <div className="lg:col-span-2 xl:col-span-1">
                 <SignalAnalysisPanel initialHoldings={data.holdings} />
               </div>
