@@ -1,13 +1,7 @@
-import { DashboardView } from '@/components/dashboard/dashboard-view';
-import { guardPage } from '@/lib/auth/page-guard';
-import { loadDashboardCached, loadRefreshStatus } from '@/lib/dashboard/repository';
-import { db } from '@/lib/db';
+import { DashboardScreen } from './dashboard/dashboard-screen';
 
 export const dynamic = 'force-dynamic';
 
-export default async function DashboardPage() {
-  const viewer = await guardPage(db, '/');
-  if (!viewer) return null;
-  const [data, refresh] = await Promise.all([loadDashboardCached(db), viewer.user ? loadRefreshStatus(db, viewer.user.id) : null]);
-  return <DashboardView data={data} refresh={refresh} />;
+export default function HomePage() {
+  return <DashboardScreen path="/" />;
 }

@@ -1,10 +1,10 @@
-import { responseCache, type CachePolicy } from '../cache/response-cache';
+import type { CachePolicy } from '../cache/response-cache';
 import type { Db } from '../db';
-import { hotReadKeys, hotReads } from '../http/cached-read';
+import { cachedValue } from '../http/cached-read';
 import { confirmedCompanyWhere, getDashboardStats, getHealthDistribution, getSectorAllocation, listDiscoveries, listHoldings } from '../treasury/repository';
 import { readIngestConfig } from '../ingest/config';
 import { percentChange } from '../market/percent-change';
-import { getDataLatest, getRefreshStats, type RefreshStats } from '../treasury/refresh';
+import { refreshReads, type DataLatest, type RefreshStats } from '../treasury/refresh';
 import { companyMarketCap } from '../treasury/market-metrics';
 import { describeDataAge } from './data-age';
 import { toHoldingRow } from './holding-row';
@@ -108,12 +108,11 @@ const dashboardPagePolicy = {
  * server's time before the first byte is time before the first paint (issue 15).
  */
 export async function loadDashboardCached(db: Db): Promise<DashboardData> {
-  const cached = await responseCache().get('dashboard-page', dashboardPagePolicy, async () => ({ body: await loadDashboard(db) }));
-  return JSON.parse(cached.body) as DashboardData;
+  return cachedValue({ key: 'dashboard-page', policy: dashboardPagePolicy, compute: () => loadDashboard(db) });
 }
 
 export interface RefreshStatus {
-  dataLatest: Awaited<ReturnType<typeof getDataLatest>>;
+  dataLatest: DataLatest;
   refreshStats: RefreshStats;
 }
 
@@ -123,9 +122,6 @@ export interface RefreshStatus {
  * paint, instead of "Checking for updates..." and two fetches started with every other effect.
  */
 export async function loadRefreshStatus(db: Db, userId: string): Promise<RefreshStatus> {
-  const [latest, stats] = await Promise.all([
-    responseCache().get(hotReadKeys.dataLatest(userId), hotReads.dataLatest, async () => ({ body: await getDataLatest(db, userId) })),
-    responseCache().get(hotReadKeys.refreshStats(userId), hotReads.refreshStats, async () => ({ body: await getRefreshStats(db, userId) })),
-  ]);
-  return { dataLatest: JSON.parse(latest.body) as RefreshStatus['dataLatest'], refreshStats: JSON.parse(stats.body) as RefreshStats };
+  const [dataLatest, refreshStats] = await Promise.all([cachedValue(refreshReads.dataLatest(db, userId)), cachedValue(refreshReads.refreshStats(db, userId))]);
+  return { dataLatest, refreshStats };
 }

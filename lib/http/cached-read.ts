@@ -55,10 +55,22 @@ function cachedResponse(request: Request, cached: CachedResponse, cacheControl =
   return new Response(cached.body, { status: cached.status, headers: { 'Content-Type': 'application/json', ...headers } });
 }
 
-/** Answers from the cache under `key` (computing on a miss), with ETag and 304. */
-export async function cachedRead(request: Request, key: string, policy: CachePolicy, compute: () => Promise<unknown>, cacheControl?: string): Promise<Response> {
-  const cached = await responseCache().get(key, policy, async () => ({ body: await compute() }));
-  return cachedResponse(request, cached, cacheControl);
+/** One hot read: its cache key, the tables and age that bound it, and how its body is computed. */
+export interface HotRead<T> {
+  key: string;
+  policy: CachePolicy;
+  compute: () => Promise<T>;
+}
+
+/** Answers `read` from the cache (computing on a miss), with ETag and 304. */
+export async function cachedRead(request: Request, read: HotRead<unknown>, cacheControl?: string): Promise<Response> {
+  return cachedResponse(request, await responseCache().get(read.key, read.policy, async () => ({ body: await read.compute() })), cacheControl);
+}
+
+/** What `read`'s route sends, from the same cache entry: a page's first paint shows what its polls will get. */
+export async function cachedValue<T>(read: HotRead<T>): Promise<T> {
+  const cached = await responseCache().get(read.key, read.policy, async () => ({ body: await read.compute() }));
+  return JSON.parse(cached.body) as T;
 }
 
 /** Like cachedRead, for a compute that also chooses the status and extra headers. */

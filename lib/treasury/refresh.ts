@@ -1,4 +1,5 @@
 import type { Db } from '../db';
+import { hotReadKeys, hotReads, type HotRead } from '../http/cached-read';
 import { AppError } from '../http/errors';
 import { limitOf } from '../rate-limits';
 import { recomputeMetrics } from './metrics-store';
@@ -75,3 +76,22 @@ export async function getDataLatest(db: Db, userId: string) {
     })),
   };
 }
+
+export type DataLatest = Awaited<ReturnType<typeof getDataLatest>>;
+
+/**
+ * GET /api/data/latest and GET /api/refresh/stats as hot reads: their routes answer from these cache
+ * entries, and the dashboard's first paint reads the same ones (lib/dashboard/repository.ts).
+ */
+export const refreshReads = {
+  dataLatest: (db: Db, userId: string): HotRead<DataLatest> => ({
+    key: hotReadKeys.dataLatest(userId),
+    policy: hotReads.dataLatest,
+    compute: () => getDataLatest(db, userId),
+  }),
+  refreshStats: (db: Db, userId: string): HotRead<RefreshStats> => ({
+    key: hotReadKeys.refreshStats(userId),
+    policy: hotReads.refreshStats,
+    compute: () => getRefreshStats(db, userId),
+  }),
+};

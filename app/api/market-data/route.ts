@@ -9,5 +9,5 @@ export const dynamic = 'force-dynamic';
 /** Latest BTC and ETH prices with their 24-hour change, and a year of BTC history. */
 export const GET = route(async (request) => {
   await requireEntitledUser(db, request);
-  return cachedRead(request, hotReadKeys.marketData(), hotReads.marketData, () => getMarketData(db));
+  return cachedRead(request, { key: hotReadKeys.marketData(), policy: hotReads.marketData, compute: () => getMarketData(db) });
 });

@@ -9,5 +9,5 @@ export const dynamic = 'force-dynamic';
 /** The dashboard's stat cards (spec 001 §3), computed from stored holdings, metrics and signals. */
 export const GET = route(async (request) => {
   await requireEntitledUser(db, request);
-  return cachedRead(request, hotReadKeys.dashboardStats(), hotReads.dashboardStats, () => getDashboardStats(db));
+  return cachedRead(request, { key: hotReadKeys.dashboardStats(), policy: hotReads.dashboardStats, compute: () => getDashboardStats(db) });
 });

@@ -1,13 +1,13 @@
 import { requireEntitledUser } from '@/lib/auth/viewer';
 import { db } from '@/lib/db';
-import { cachedRead, hotReadKeys, hotReads } from '@/lib/http/cached-read';
+import { cachedRead } from '@/lib/http/cached-read';
 import { route } from '@/lib/http/route';
-import { getDataLatest } from '@/lib/treasury/refresh';
+import { refreshReads } from '@/lib/treasury/refresh';
 
 export const dynamic = 'force-dynamic';
 
 /** When the data last changed, the user's refresh allowance, and each source's freshness. */
 export const GET = route(async (request) => {
   const { user } = await requireEntitledUser(db, request);
-  return cachedRead(request, hotReadKeys.dataLatest(user.id), hotReads.dataLatest, () => getDataLatest(db, user.id));
+  return cachedRead(request, refreshReads.dataLatest(db, user.id));
 });

@@ -1,13 +1,13 @@
 import { requireEntitledUser } from '@/lib/auth/viewer';
 import { db } from '@/lib/db';
-import { cachedRead, hotReadKeys, hotReads } from '@/lib/http/cached-read';
+import { cachedRead } from '@/lib/http/cached-read';
 import { route } from '@/lib/http/route';
-import { getRefreshStats } from '@/lib/treasury/refresh';
+import { refreshReads } from '@/lib/treasury/refresh';
 
 export const dynamic = 'force-dynamic';
 
 /** The user's manual refreshes today and how many remain (spec 001 §3). */
 export const GET = route(async (request) => {
   const { user } = await requireEntitledUser(db, request);
-  return cachedRead(request, hotReadKeys.refreshStats(user.id), hotReads.refreshStats, () => getRefreshStats(db, user.id));
+  return cachedRead(request, refreshReads.refreshStats(db, user.id));
 });

@@ -12,5 +12,5 @@ export const dynamic = 'force-dynamic';
 export const GET = route(async (request) => {
   await requireEntitledUser(db, request);
   const page = readQuery(request, pageQuerySchema);
-  return cachedRead(request, hotReadKeys.holdings(page), hotReads.holdings, () => listHoldings(db, page));
+  return cachedRead(request, { key: hotReadKeys.holdings(page), policy: hotReads.holdings, compute: () => listHoldings(db, page) });
 });
