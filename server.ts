@@ -37,10 +37,13 @@ async function main() {
   const { closeMailTransport, mailIdle } = await import('./lib/mail/sender');
   const { closeRateLimiter } = await import('./lib/rate-limit');
   const { isCachedReadPath, serveCachedRead } = await import('./lib/http/fast-reads');
+  const { indexStaticAssets, serveStaticAsset, staticPrefix } = await import('./lib/http/static-assets');
 
   const app = next({ dev, hostname: env.HOST, port: env.PORT });
   await app.prepare();
   const handle = app.getRequestHandler();
+  // `npm run build` leaves a Brotli copy of each static script and stylesheet (none is current under `next dev`).
+  const staticAssets = dev ? new Map() : indexStaticAssets(process.env.NEXT_DIST_DIR || '.next');
   const upgradeNext = app.getUpgradeHandler();
 
   const bus = getBus();
@@ -51,6 +54,7 @@ async function main() {
     // Rate limits key on the caller's address. Unless a trusted proxy appends it, the only address
     // we know is the socket's; a client-sent x-forwarded-for must not pick its own bucket.
     if (!env.TRUST_PROXY) request.headers['x-forwarded-for'] = request.socket.remoteAddress ?? 'unknown';
+    if (request.url?.startsWith(staticPrefix) && serveStaticAsset(staticAssets, request, response)) return;
     if (!isCachedReadPath(request)) return void handle(request, response);
     // A polled read already cached (and the caller entitled to it) is answered here; the rest goes to Next.
     serveCachedRead(db, request, response).then(
