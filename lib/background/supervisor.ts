@@ -27,11 +27,18 @@ export interface Background {
 interface Options {
   /** background.ts under a TypeScript loader, dist/background.js in production. */
   entry: string;
-  /** Node options for the child; by default this process's own (its loader, heap limit, preloads). */
+  /** Node options for the child; by default this process's own (its loader, heap limit, preloads) and backgroundNodeOptions. */
   execArgv?: string[];
   log: (line: string) => void;
 }
 
+/**
+ * For the background process's memory: the scheduler's jobs run enough Prisma queries that V8 tiered
+ * the query compiler's WebAssembly up to TurboFan, which held ~110 MB more RSS (bench:http, after the
+ * runs); Liftoff's baseline code is slower but small, and that process serves no request. Young
+ * generation semi-spaces of 2 MB instead of 16 keep what its jobs allocate from staying resident.
+ */
+const backgroundNodeOptions = ['--liftoff-only', '--max-semi-space-size=2'];
 const firstRestartMs = 500;
 const longestRestartMs = 30_000;
 /** A process that ran this long before it died restarts at once: it was no crash loop. */
@@ -58,7 +65,7 @@ export function startBackground({ entry, execArgv, log }: Options): Background {
   const spawn = () => {
     restartTimer = undefined;
     const startedAt = Date.now();
-    const current = fork(entry, [], { execArgv: execArgv ?? process.execArgv, stdio: 'inherit' });
+    const current = fork(entry, [], { execArgv: execArgv ?? [...process.execArgv, ...backgroundNodeOptions], stdio: 'inherit' });
     child = current;
     log(`background process ${current.pid} started`);
     current.on('message', (message: FromBackground) => {
@@ -97,6 +104,9 @@ export function startBackground({ entry, execArgv, log }: Options): Background {
       // Node then counts the socket as the child's: server.close() asks the child when its sockets are
       // closed, and never calls back if every child it asked about has exited; server.ts does not wait for it.
       const { method = 'GET', url = '/', headers } = request;
+      // Node keeps this process's copy of the handle open, still reading, until the child acknowledges
+      // it, and drops what it reads then: a busy loop here read (and lost) a client's first frame.
+      (socket as Socket & { _handle?: { readStop?: () => number } })._handle?.readStop?.();
       send({ type: 'upgrade', method, url, headers, head: head.toString('base64') }, socket as Socket);
     },
     clientCount: () => clients,
