@@ -27,7 +27,7 @@ export interface Background {
 interface Options {
   /** background.ts under a TypeScript loader, dist/background.js in production. */
   entry: string;
-  /** Node options for the child; by default this process's own (its loader, heap limit, preloads) and backgroundNodeOptions. */
+  /** Node options for the child; by default this process's own (loader, heap limit, preloads) plus backgroundNodeOptions. */
   execArgv?: string[];
   log: (line: string) => void;
 }
@@ -41,7 +41,7 @@ interface Options {
 const backgroundNodeOptions = ['--liftoff-only', '--max-semi-space-size=2'];
 const firstRestartMs = 500;
 const longestRestartMs = 30_000;
-/** A process that ran this long before it died restarts at once: it was no crash loop. */
+/** A process that ran this long before it died restarts after the shortest pause: it was no crash loop. */
 const stableMs = 30_000;
 
 export function startBackground({ entry, execArgv, log }: Options): Background {
