@@ -1,6 +1,8 @@
-// One process: Next (dev or production) plus the realtime WebSocket at /ws, the scheduler,
-// and a graceful shutdown. On Vercel none of this runs; see README "Deploy to Vercel".
+// Next (dev or production) and the HTTP listener, plus a background process (lib/background) that
+// serves the realtime WebSocket at /ws and runs the scheduler, and a graceful shutdown of both.
+// On Vercel none of this runs; see README "Deploy to Vercel".
 import http from 'node:http';
+import path from 'node:path';
 import { loadEnvConfig } from '@next/env';
 import next from 'next';
 
@@ -29,15 +31,20 @@ async function main() {
   if (applied.length) log(`applied migrations: ${applied.join(', ')}`);
 
   const { db } = await import('./lib/db');
-  const { getBus, closeBus } = await import('./lib/realtime/bus');
-  const { createRealtimeServer, websocketPath } = await import('./lib/realtime/ws-server');
+  const { closeBus } = await import('./lib/realtime/bus');
+  const { websocketPath } = await import('./lib/realtime/ws-server');
   const { markRealtimeAvailable } = await import('./lib/realtime/availability');
-  const { startScheduler } = await import('./lib/jobs/registry');
-  const { startAlertMailer } = await import('./lib/notifications/alert-listener');
+  const { startBackground } = await import('./lib/background/supervisor');
   const { closeMailTransport, mailIdle } = await import('./lib/mail/sender');
   const { closeRateLimiter } = await import('./lib/rate-limit');
   const { isCachedReadPath, serveCachedRead } = await import('./lib/http/fast-reads');
   const { indexStaticAssets, serveStaticAsset, staticPrefix } = await import('./lib/http/static-assets');
+
+  // After the migrations, and before Next's route handlers open a bus of their own: this installs the
+  // process's bus, bridged to the background process's.
+  const background = startBackground({ entry: path.join(__dirname, `background${path.extname(__filename)}`), log });
+  const { bus } = background;
+  markRealtimeAvailable(() => background.clientCount());
 
   const app = next({ dev, hostname: env.HOST, port: env.PORT });
   await app.prepare();
@@ -45,10 +52,6 @@ async function main() {
   // `npm run build` leaves a Brotli copy of each static script and stylesheet (none is current under `next dev`).
   const staticAssets = dev ? new Map() : indexStaticAssets(process.env.NEXT_DIST_DIR || '.next');
   const upgradeNext = app.getUpgradeHandler();
-
-  const bus = getBus();
-  const realtime = createRealtimeServer({ bus, allowedOrigins: env.ALLOWED_ORIGINS });
-  markRealtimeAvailable(() => realtime.clientCount());
 
   const server = http.createServer((request, response) => {
     // Rate limits key on the caller's address. Unless a trusted proxy appends it, the only address
@@ -64,19 +67,13 @@ async function main() {
   });
   server.on('upgrade', (request, socket, head) => {
     const pathname = new URL(request.url ?? '/', 'http://localhost').pathname;
-    if (pathname === websocketPath) return realtime.handleUpgrade(request, socket, head);
+    if (pathname === websocketPath) return background.handleUpgrade(request, socket, head);
     // Everything else (dev hot reload) belongs to Next.
     return void upgradeNext(request, socket, head);
   });
 
-  const stopJobs = env.SCHEDULER_ENABLED ? startScheduler(db, log) : () => {};
-  // Critical signals reach the inbox within seconds of their critical_alert (issue 16).
-  const stopAlertMailer = env.SCHEDULER_ENABLED ? startAlertMailer(db, bus, log) : () => {};
-  const stopScheduler = () => {
-    stopJobs();
-    stopAlertMailer();
-  };
-
+  // The first sockets (a browser reloading as the server restarts) should find /ws served.
+  if (!(await background.whenReady(30_000))) log('background process not ready after 30 s; /ws answers 503 until it is');
   await new Promise<void>((resolve) => server.listen(env.PORT, env.HOST, resolve));
   log(`ready on http://${env.HOST === '0.0.0.0' ? 'localhost' : env.HOST}:${env.PORT} (${dev ? 'development' : 'production'}, bus: ${bus.kind})`);
 
@@ -90,17 +87,17 @@ async function main() {
       process.exit(1);
     }, shutdownBudgetMs);
     force.unref();
-    stopScheduler();
-    // Stop accepting first, then end what is open: sockets, keep-alive connections, the bus, the pool.
+    // Stop accepting first, then end what is open: the background process (its sockets, jobs and mails),
+    // keep-alive connections, the bus, the pool.
     server.close();
+    const backgroundStopped = background.stop(3_500);
     void (async () => {
-      await realtime.close();
       server.closeIdleConnections();
       setTimeout(() => server.closeAllConnections(), 1000).unref();
       // A send in progress finishes (or its claim lapses and another process sends it after the lease).
       await Promise.race([mailIdle(), new Promise((resolve) => setTimeout(resolve, 2_000).unref())]);
       closeMailTransport();
-      await Promise.allSettled([closeBus(), closeRateLimiter(), db.$disconnect(), app.close()]);
+      await Promise.allSettled([backgroundStopped, closeBus(), closeRateLimiter(), db.$disconnect(), app.close()]);
       log('stopped');
       process.exit(0);
     })();

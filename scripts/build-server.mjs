@@ -1,15 +1,16 @@
-// npm run build:server (part of `npm run build`): compiles server.ts and the lib/ modules it imports
-// (the realtime server, the scheduler's jobs, the generated Prisma clients) into one CommonJS file,
-// dist/server.js, so `npm start` runs plain JavaScript on Node: no TypeScript loader in the production
-// process (its transform cache, source maps and hooks thread cost memory and start-up time).
+// npm run build:server (part of `npm run build`): compiles server.ts and background.ts (the process
+// server.ts forks) with the lib/ modules each imports (the realtime server, the scheduler's jobs, the
+// generated Prisma clients) into one CommonJS file each, dist/server.js and dist/background.js, so
+// `npm start` runs plain JavaScript on Node: no TypeScript loader in the production processes (its
+// transform cache, source maps and hooks thread cost memory and start-up time).
 // Packages stay external: they are loaded from node_modules as Next's own bundle loads them.
 // Route handlers and pages are not in it: Next compiles those in `next build`.
 import { build } from 'esbuild';
 
 const started = Date.now();
 await build({
-  entryPoints: ['server.ts'],
-  outfile: 'dist/server.js',
+  entryPoints: ['server.ts', 'background.ts'],
+  outdir: 'dist',
   bundle: true,
   platform: 'node',
   target: 'node20',
@@ -22,4 +23,4 @@ await build({
   legalComments: 'none',
   logLevel: 'warning',
 });
-console.log(`dist/server.js built in ${Date.now() - started} ms`);
+console.log(`dist/server.js and dist/background.js built in ${Date.now() - started} ms`);

@@ -64,6 +64,57 @@ export class MemoryBus implements EventBus {
   }
 }
 
+/** What a bridged bus sends its peer process: an event, or a control message, to deliver there. */
+export type BridgeMessage = { type: 'bus:event'; event: RealtimeEvent } | { type: 'bus:control'; message: ControlMessage };
+
+/**
+ * The in-memory bus of one of two processes joined by an IPC channel (server.ts and its background
+ * process, without REDIS_URL): what this process publishes reaches its own listeners and the peer's;
+ * what arrives from the peer is delivered here only, so nothing comes back.
+ */
+export class BridgedBus implements EventBus {
+  readonly kind = 'memory' as const;
+  private readonly local = new MemoryBus();
+
+  /** `send` reaches the peer, or drops the message when there is none (a background process restarting). */
+  constructor(private readonly send: (message: BridgeMessage) => void) {}
+
+  async publish(event: RealtimeEvent) {
+    void this.local.publish(event);
+    this.send({ type: 'bus:event', event });
+  }
+
+  subscribe(listener: Listener) {
+    return this.local.subscribe(listener);
+  }
+
+  async publishControl(message: ControlMessage) {
+    void this.local.publishControl(message);
+    this.send({ type: 'bus:control', message });
+  }
+
+  subscribeControl(listener: ControlListener) {
+    return this.local.subscribeControl(listener);
+  }
+
+  /** A message from the peer; anything else on the channel is ignored (false). */
+  receive(message: unknown): boolean {
+    const bridged = message as BridgeMessage | null;
+    if (bridged?.type === 'bus:event') void this.local.publish(bridged.event);
+    else if (bridged?.type === 'bus:control') void this.local.publishControl(bridged.message);
+    else return false;
+    return true;
+  }
+
+  async status(): Promise<BusStatus> {
+    return { kind: this.kind, status: 'up' };
+  }
+
+  async close() {
+    await this.local.close();
+  }
+}
+
 const redisChannel = 'treasury:realtime';
 const controlChannel = 'treasury:control';
 
@@ -177,6 +228,11 @@ export function createBus(redisUrl = getEnv().REDIS_URL): EventBus {
 }
 
 const globalForBus = globalThis as typeof globalThis & { __treasuryBus?: EventBus };
+
+/** Makes `bus` the process's bus; before anything calls getBus(), or that call opens another. */
+export function installBus(bus: EventBus) {
+  globalForBus.__treasuryBus = bus;
+}
 
 export function getBus(): EventBus {
   globalForBus.__treasuryBus ??= createBus();

@@ -23,9 +23,11 @@ export interface RealtimeServer {
 interface Options {
   bus: EventBus;
   allowedOrigins?: readonly string[];
+  /** Told the number of open sockets after each connect and close (the background process reports it to server.ts). */
+  onClientCount?: (count: number) => void;
 }
 
-export function createRealtimeServer({ bus, allowedOrigins = [] }: Options): RealtimeServer {
+export function createRealtimeServer({ bus, allowedOrigins = [], onClientCount }: Options): RealtimeServer {
   const wss = new WebSocketServer({ noServer: true, maxPayload: maxMessageBytes, clientTracking: true });
   const subscribers: Record<Channel, Set<Client>> = { signals: new Set(), market_data: new Set(), companies: new Set() };
 
@@ -44,6 +46,7 @@ export function createRealtimeServer({ bus, allowedOrigins = [] }: Options): Rea
   wss.on('connection', (socket: WebSocket) => {
     const client = Object.assign(socket, { channels: new Set<Channel>(), isAlive: true });
     send(client, { type: 'connected', data: { channels, serverTime: new Date().toISOString() } });
+    onClientCount?.(wss.clients.size);
 
     client.on('pong', () => (client.isAlive = true));
     client.on('message', (raw, isBinary) => {
@@ -64,6 +67,7 @@ export function createRealtimeServer({ bus, allowedOrigins = [] }: Options): Rea
     });
     client.on('close', () => {
       for (const channel of client.channels) subscribers[channel].delete(client);
+      onClientCount?.(wss.clients.size);
     });
     client.on('error', () => client.terminate());
   });

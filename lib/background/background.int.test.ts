@@ -1,0 +1,137 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import WebSocket from 'ws';
+import { processTableChanges } from '../cache/table-changes';
+import { closeBus } from '../realtime/bus';
+import { startBackground, type Background } from './supervisor';
+
+// The real background process (background.ts under tsx), forked by the real supervisor: sockets handed
+// over IPC, events from this (server.ts's) side, table changes both ways. Without REDIS_URL the two
+// in-memory buses are bridged over IPC; with it (CI's second run) both sides use Redis.
+
+const root = path.resolve(__dirname, '..', '..');
+const tsx = ['--import', 'tsx'];
+const lines: string[] = [];
+const log = (line: string) => void lines.push(line);
+
+interface Harness {
+  url: string;
+  background: Background;
+  close: () => Promise<void>;
+}
+
+async function start(entry: string): Promise<Harness> {
+  // No ingest jobs against the network from the child; it inherits this environment.
+  process.env.SCHEDULER_ENABLED = 'false';
+  const background = startBackground({ entry, execArgv: tsx, log });
+  const server = http.createServer((_request, response) => response.end());
+  server.on('upgrade', (request, socket, head) => background.handleUpgrade(request, socket, head));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  expect(await background.whenReady(60_000)).toBe(true);
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `ws://127.0.0.1:${port}/ws`,
+    background,
+    close: async () => {
+      await background.stop(5_000);
+      // Not awaited: once a socket went to a child that has exited, Node's server.close() never calls
+      // back (it waits for replies from a list of children that is now empty). server.ts never waits for it.
+      server.close();
+      await closeBus();
+    },
+  };
+}
+
+/** A client that records every message it receives and can wait for the next one of a type. */
+async function connect(url: string, headers: Record<string, string> = {}) {
+  const socket = new WebSocket(url, { headers });
+  const messages: { type: string; channel?: string; data?: unknown }[] = [];
+  const waiters: { type: string; resolve: (message: (typeof messages)[number]) => void }[] = [];
+  socket.on('message', (raw) => {
+    const message = JSON.parse(raw.toString());
+    const waiter = waiters.find((candidate) => candidate.type === message.type);
+    if (waiter) {
+      waiters.splice(waiters.indexOf(waiter), 1);
+      waiter.resolve(message);
+    } else messages.push(message);
+  });
+  const next = (type: string) => {
+    const seen = messages.find((message) => message.type === type);
+    if (seen) return Promise.resolve(messages.splice(messages.indexOf(seen), 1)[0]!);
+    return new Promise<(typeof messages)[number]>((resolve) => waiters.push({ type, resolve }));
+  };
+  await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
+  return { socket, next, send: (message: unknown) => socket.send(JSON.stringify(message)) };
+}
+
+async function until(check: () => boolean, ms = 5_000) {
+  const deadline = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error('timed out');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+jest.setTimeout(90_000);
+
+describe(`the background process (bus: ${process.env.REDIS_URL ? 'redis' : 'memory, bridged over IPC'})`, () => {
+  let harness: Harness;
+  beforeAll(async () => (harness = await start(path.join(root, 'background.ts'))));
+  afterAll(() => harness.close());
+
+  it('completes the handshake of a handed-over socket and delivers what this process publishes', async () => {
+    const client = await connect(harness.url);
+    expect(await client.next('connected')).toMatchObject({ data: { channels: ['signals', 'market_data', 'companies'] } });
+    client.send({ type: 'subscribe', channel: 'signals' });
+    expect(await client.next('subscribed')).toEqual({ type: 'subscribed', channel: 'signals' });
+    await until(() => harness.background.clientCount() === 1);
+
+    await harness.background.bus.publish({ type: 'new_signal', data: { id: 'from-the-http-process' } });
+    expect(await client.next('new_signal')).toEqual({ type: 'new_signal', channel: 'signals', data: { id: 'from-the-http-process' } });
+
+    client.socket.close();
+    await until(() => harness.background.clientCount() === 0);
+  });
+
+  it('still refuses a foreign Origin with 403', async () => {
+    const port = new URL(harness.url).port;
+    await expect(connect(harness.url, { Origin: 'https://evil.example' })).rejects.toThrow('Unexpected server response: 403');
+    const same = await connect(harness.url, { Origin: `http://127.0.0.1:${port}` });
+    expect(await same.next('connected')).toMatchObject({ type: 'connected' });
+    same.socket.close();
+  });
+
+  it('answers 503 while the background process is down, and restarts it', async () => {
+    const pid = harness.background.pid()!;
+    process.kill(pid, 'SIGKILL');
+    await until(() => harness.background.pid() !== pid);
+    await expect(connect(harness.url)).rejects.toThrow('Unexpected server response: 503');
+    expect(lines).toContainEqual(expect.stringMatching(/^background process exited \(SIGKILL\); restarting in \d+ ms$/));
+
+    // Back after the pause and a start under tsx; until then every attempt is a 503.
+    let client: Awaited<ReturnType<typeof connect>> | undefined;
+    for (const deadline = Date.now() + 60_000; !client && Date.now() < deadline; ) {
+      client = await connect(harness.url).catch(() => new Promise<undefined>((resolve) => setTimeout(resolve, 200)));
+    }
+    expect(await client!.next('connected')).toMatchObject({ type: 'connected' });
+    expect(harness.background.pid()).not.toBe(pid);
+    client!.socket.close();
+  });
+});
+
+describe('table changes between the two processes', () => {
+  let harness: Harness;
+  beforeAll(async () => (harness = await start(path.join(root, 'test/support/background/table-changes-child.ts'))));
+  afterAll(() => harness.close());
+
+  it('crosses in both directions', async () => {
+    const heard: string[][] = [];
+    const unsubscribe = processTableChanges().subscribe((tables) => void heard.push([...tables]));
+    // The child answers a change it hears with one of its own: proof of both ways.
+    processTableChanges().changed(['Signal']);
+    await until(() => heard.some((tables) => tables.includes('FromBackground')));
+    expect(heard).toContainEqual(['FromBackground', 'Signal']);
+    unsubscribe();
+  });
+});

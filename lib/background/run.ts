@@ -1,0 +1,81 @@
+import type { IncomingMessage } from 'node:http';
+import type { Socket } from 'node:net';
+import { db } from '../db';
+import { getEnv } from '../env';
+import { startScheduler } from '../jobs/registry';
+import { closeMailTransport, mailIdle } from '../mail/sender';
+import { startAlertMailer } from '../notifications/alert-listener';
+import { closeRateLimiter } from '../rate-limit';
+import { closeBus, RedisBus } from '../realtime/bus';
+import { createRealtimeServer } from '../realtime/ws-server';
+import { openProcessBus, type FromBackground, type ToBackground } from './messages';
+
+// The background process's body (background.ts starts it; lib/background/supervisor.ts forks it from
+// server.ts): the WebSocket server for the sockets server.ts hands over, the scheduler and the alert
+// mailer, in an event loop that serves no HTTP. It ends when told to, on a signal, or when server.ts
+// goes away (the IPC channel closes).
+
+/** How long the client count may be stale in /api/health: a burst of connections is reported once. */
+const clientCountDelayMs = 100;
+
+export async function runBackground() {
+  const env = getEnv();
+  const send = (message: FromBackground) => {
+    if (process.connected) process.send?.(message, undefined, {}, () => undefined);
+  };
+  const { bus, receive } = openProcessBus(send);
+
+  let reportTimer: NodeJS.Timeout | undefined;
+  let reported = 0;
+  const reportClients = () => {
+    reportTimer ??= setTimeout(() => {
+      reportTimer = undefined;
+      const count = realtime.clientCount();
+      if (count !== reported) send({ type: 'clients', count: (reported = count) });
+    }, clientCountDelayMs);
+  };
+  const realtime = createRealtimeServer({ bus, allowedOrigins: env.ALLOWED_ORIGINS, onClientCount: reportClients });
+
+  process.on('message', (message: ToBackground, handle: unknown) => {
+    if (receive(message)) return;
+    if (message.type === 'upgrade') {
+      const socket = handle as Socket;
+      // What ws and the origin check read from the request that server.ts received.
+      const request = { method: message.method, url: message.url, headers: message.headers, socket } as IncomingMessage;
+      realtime.handleUpgrade(request, socket, Buffer.from(message.head, 'base64'));
+    } else if (message.type === 'stop') shutdown('asked to stop');
+  });
+
+  const stopJobs = env.SCHEDULER_ENABLED ? startScheduler(db, log) : () => {};
+  // Critical signals reach the inbox within seconds of their critical_alert (issue 16).
+  const stopAlertMailer = env.SCHEDULER_ENABLED ? startAlertMailer(db, bus, log) : () => {};
+
+  let stopping = false;
+  const shutdown = (reason: string) => {
+    if (stopping) return;
+    stopping = true;
+    log(`${reason}, shutting down`);
+    stopJobs();
+    stopAlertMailer();
+    void (async () => {
+      await realtime.close();
+      // A send in progress finishes (or its claim lapses and another process sends it after the lease).
+      await Promise.race([mailIdle(), new Promise((resolve) => setTimeout(resolve, 2_000).unref())]);
+      closeMailTransport();
+      await Promise.allSettled([closeBus(), closeRateLimiter(), db.$disconnect()]);
+      process.exit(0);
+    })();
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM received'));
+  process.on('SIGINT', () => shutdown('SIGINT received'));
+  // server.ts exited or was killed: nothing hands sockets over or reads the client count any more.
+  process.on('disconnect', () => shutdown('server process gone'));
+
+  // With Redis, the first event published after the start must find this process subscribed.
+  if (bus instanceof RedisBus) await bus.whenReady();
+  send({ type: 'ready' });
+}
+
+function log(line: string) {
+  console.log(`[background] ${line}`);
+}
