@@ -1,9 +1,9 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import WebSocket from 'ws';
 import { processTableChanges } from '../cache/table-changes';
 import { closeBus } from '../realtime/bus';
+import { connectWs } from '@/test/support/ws-client';
 import { startBackground, type Background } from './supervisor';
 
 // The real background process (background.ts under tsx), forked by the real supervisor: sockets handed
@@ -43,28 +43,6 @@ async function start(entry: string): Promise<Harness> {
   };
 }
 
-/** A client that records every message it receives and can wait for the next one of a type. */
-async function connect(url: string, headers: Record<string, string> = {}) {
-  const socket = new WebSocket(url, { headers });
-  const messages: { type: string; channel?: string; data?: unknown }[] = [];
-  const waiters: { type: string; resolve: (message: (typeof messages)[number]) => void }[] = [];
-  socket.on('message', (raw) => {
-    const message = JSON.parse(raw.toString());
-    const waiter = waiters.find((candidate) => candidate.type === message.type);
-    if (waiter) {
-      waiters.splice(waiters.indexOf(waiter), 1);
-      waiter.resolve(message);
-    } else messages.push(message);
-  });
-  const next = (type: string) => {
-    const seen = messages.find((message) => message.type === type);
-    if (seen) return Promise.resolve(messages.splice(messages.indexOf(seen), 1)[0]!);
-    return new Promise<(typeof messages)[number]>((resolve) => waiters.push({ type, resolve }));
-  };
-  await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
-  return { socket, next, send: (message: unknown) => socket.send(JSON.stringify(message)) };
-}
-
 async function until(check: () => boolean, ms = 5_000) {
   const deadline = Date.now() + ms;
   while (!check()) {
@@ -81,7 +59,7 @@ describe(`the background process (bus: ${process.env.REDIS_URL ? 'redis' : 'memo
   afterAll(() => harness.close());
 
   it('completes the handshake of a handed-over socket and delivers what this process publishes', async () => {
-    const client = await connect(harness.url);
+    const client = await connectWs(harness.url);
     expect(await client.next('connected')).toMatchObject({ data: { channels: ['signals', 'market_data', 'companies'] } });
     client.send({ type: 'subscribe', channel: 'signals' });
     expect(await client.next('subscribed')).toEqual({ type: 'subscribed', channel: 'signals' });
@@ -96,8 +74,8 @@ describe(`the background process (bus: ${process.env.REDIS_URL ? 'redis' : 'memo
 
   it('still refuses a foreign Origin with 403', async () => {
     const port = new URL(harness.url).port;
-    await expect(connect(harness.url, { Origin: 'https://evil.example' })).rejects.toThrow('Unexpected server response: 403');
-    const same = await connect(harness.url, { Origin: `http://127.0.0.1:${port}` });
+    await expect(connectWs(harness.url, { Origin: 'https://evil.example' })).rejects.toThrow('Unexpected server response: 403');
+    const same = await connectWs(harness.url, { Origin: `http://127.0.0.1:${port}` });
     expect(await same.next('connected')).toMatchObject({ type: 'connected' });
     same.socket.close();
   });
@@ -106,13 +84,13 @@ describe(`the background process (bus: ${process.env.REDIS_URL ? 'redis' : 'memo
     const pid = harness.background.pid()!;
     process.kill(pid, 'SIGKILL');
     await until(() => harness.background.pid() !== pid);
-    await expect(connect(harness.url)).rejects.toThrow('Unexpected server response: 503');
+    await expect(connectWs(harness.url)).rejects.toThrow('Unexpected server response: 503');
     expect(lines).toContainEqual(expect.stringMatching(/^background process exited \(SIGKILL\); restarting in \d+ ms$/));
 
     // Back after the pause and a start under tsx; until then every attempt is a 503.
-    let client: Awaited<ReturnType<typeof connect>> | undefined;
+    let client: Awaited<ReturnType<typeof connectWs>> | undefined;
     for (const deadline = Date.now() + 60_000; !client && Date.now() < deadline; ) {
-      client = await connect(harness.url).catch(() => new Promise<undefined>((resolve) => setTimeout(resolve, 200)));
+      client = await connectWs(harness.url).catch(() => new Promise<undefined>((resolve) => setTimeout(resolve, 200)));
     }
     expect(await client!.next('connected')).toMatchObject({ type: 'connected' });
     expect(harness.background.pid()).not.toBe(pid);

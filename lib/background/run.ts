@@ -34,7 +34,7 @@ export async function runBackground() {
       if (count !== reported) send({ type: 'clients', count: (reported = count) });
     }, clientCountDelayMs);
   };
-  const realtime = createRealtimeServer({ bus, allowedOrigins: env.ALLOWED_ORIGINS, onClientCount: reportClients });
+  const realtime = createRealtimeServer({ bus, allowedOrigins: env.ALLOWED_ORIGINS, onClientsChanged: reportClients });
 
   process.on('message', (message: ToBackground, handle: unknown) => {
     if (receive(message)) return;

@@ -31,10 +31,8 @@ export const polling = {
 /** The paths a manual refresh makes stale (every read the dashboard shows). */
 export const dashboardDataPaths = ['/api/dashboard', '/api/treasury', '/api/signals', '/api/analytics', '/api/data', '/api/market-data', '/api/companies', '/api/discoveries'];
 
-export interface DataLatest {
-  lastUpdated: string | null;
-  refreshStats: RefreshStats;
-}
+/** GET /api/data/latest's body, as lib/treasury/refresh.ts computes it. */
+export type { DataLatest } from '../treasury/refresh';
 
 /** The holdings table's rows: /api/treasury/holdings, each company narrowed to what the dashboard reads. */
 export async function fetchHoldingRows(): Promise<HoldingRow[]> {

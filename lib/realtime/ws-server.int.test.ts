@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import WebSocket from 'ws';
+import { connectWs } from '@/test/support/ws-client';
 import { MemoryBus, RedisBus, type EventBus } from './bus';
 import { createRealtimeServer, type RealtimeServer } from './ws-server';
 
@@ -29,38 +29,13 @@ async function startServer(bus: EventBus): Promise<Harness> {
   };
 }
 
-/** A client that records every message it receives and can wait for the next one of a type. */
-async function connect(url: string, headers: Record<string, string> = {}) {
-  const socket = new WebSocket(url, { headers });
-  const messages: { type: string; channel?: string; data?: unknown }[] = [];
-  const waiters: { type: string; resolve: (message: (typeof messages)[number]) => void }[] = [];
-  socket.on('message', (raw) => {
-    const message = JSON.parse(raw.toString());
-    messages.push(message);
-    for (const waiter of waiters.filter((candidate) => candidate.type === message.type)) {
-      waiters.splice(waiters.indexOf(waiter), 1);
-      waiter.resolve(message);
-    }
-  });
-  const next = (type: string) => {
-    const seen = messages.find((message) => message.type === type);
-    if (seen) {
-      messages.splice(messages.indexOf(seen), 1);
-      return Promise.resolve(seen);
-    }
-    return new Promise<(typeof messages)[number]>((resolve) => waiters.push({ type, resolve: (message) => (messages.splice(messages.indexOf(message), 1), resolve(message)) }));
-  };
-  await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
-  return { socket, messages, next, send: (message: unknown) => socket.send(typeof message === 'string' ? message : JSON.stringify(message)) };
-}
-
 describe('realtime server', () => {
   let harness: Harness;
   beforeEach(async () => (harness = await startServer(new MemoryBus())));
   afterEach(() => harness.close());
 
   it('greets with connected, answers ping with pong, and confirms subscriptions', async () => {
-    const client = await connect(harness.url);
+    const client = await connectWs(harness.url);
     expect(await client.next('connected')).toMatchObject({ data: { channels: ['signals', 'market_data', 'companies'] } });
     client.send({ type: 'ping' });
     expect(await client.next('pong')).toMatchObject({ type: 'pong' });
@@ -70,8 +45,8 @@ describe('realtime server', () => {
   });
 
   it('delivers each event only to the subscribers of its channel', async () => {
-    const signals = await connect(harness.url);
-    const market = await connect(harness.url);
+    const signals = await connectWs(harness.url);
+    const market = await connectWs(harness.url);
     signals.send({ type: 'subscribe', channel: 'signals' });
     market.send({ type: 'subscribe', channel: 'market_data' });
     await Promise.all([signals.next('subscribed'), market.next('subscribed')]);
@@ -95,7 +70,7 @@ describe('realtime server', () => {
   });
 
   it('sends every subscriber of a broadcast the same text frame', async () => {
-    const clients = await Promise.all([connect(harness.url), connect(harness.url), connect(harness.url)]);
+    const clients = await Promise.all([connectWs(harness.url), connectWs(harness.url), connectWs(harness.url)]);
     const frames = clients.map(
       (client) => new Promise<{ text: string; isBinary: boolean }>((resolve) => client.socket.on('message', (raw, isBinary) => raw.toString().includes('"new_signal"') && resolve({ text: raw.toString(), isBinary }))),
     );
@@ -113,7 +88,7 @@ describe('realtime server', () => {
   });
 
   it('stops delivering after unsubscribe', async () => {
-    const client = await connect(harness.url);
+    const client = await connectWs(harness.url);
     client.send({ type: 'subscribe', channel: 'companies' });
     await client.next('subscribed');
     client.send({ type: 'unsubscribe', channel: 'companies' });
@@ -126,7 +101,7 @@ describe('realtime server', () => {
   });
 
   it('answers malformed or unknown messages with an error and stays open', async () => {
-    const client = await connect(harness.url);
+    const client = await connectWs(harness.url);
     client.send('not json');
     expect(await client.next('error')).toEqual({ type: 'error', data: { message: 'Unsupported message' } });
     client.send({ type: 'subscribe', channel: 'admin' });
@@ -138,18 +113,18 @@ describe('realtime server', () => {
 
   it('refuses an upgrade from a foreign Origin and accepts its own', async () => {
     const port = new URL(harness.url).port;
-    await expect(connect(harness.url, { Origin: 'https://evil.example' })).rejects.toThrow('Unexpected server response: 403');
-    const same = await connect(harness.url, { Origin: `http://127.0.0.1:${port}` });
+    await expect(connectWs(harness.url, { Origin: 'https://evil.example' })).rejects.toThrow('Unexpected server response: 403');
+    const same = await connectWs(harness.url, { Origin: `http://127.0.0.1:${port}` });
     expect(await same.next('connected')).toMatchObject({ type: 'connected' });
     same.socket.close();
   });
 
   it('takes the public host from X-Forwarded-Host only behind a trusted proxy', async () => {
     const proxied = { Origin: 'https://pr-7.preview.example', 'X-Forwarded-Host': 'pr-7.preview.example', 'X-Forwarded-Proto': 'https' };
-    await expect(connect(harness.url, proxied)).rejects.toThrow('Unexpected server response: 403');
+    await expect(connectWs(harness.url, proxied)).rejects.toThrow('Unexpected server response: 403');
     process.env.TRUST_PROXY = 'true';
     try {
-      const behindProxy = await connect(harness.url, proxied);
+      const behindProxy = await connectWs(harness.url, proxied);
       expect(await behindProxy.next('connected')).toMatchObject({ type: 'connected' });
       behindProxy.socket.close();
     } finally {
@@ -158,7 +133,7 @@ describe('realtime server', () => {
   });
 
   it('closes open sockets when the server shuts down', async () => {
-    const client = await connect(harness.url);
+    const client = await connectWs(harness.url);
     const closed = new Promise<number>((resolve) => client.socket.once('close', resolve));
     await harness.realtime.close();
     expect(await closed).toBe(1001);
@@ -171,8 +146,8 @@ const redisUrl = process.env.REDIS_URL;
     const [first, second] = [new RedisBus(redisUrl!), new RedisBus(redisUrl!)];
     await Promise.all([first.whenReady(), second.whenReady()]);
     const [a, b] = await Promise.all([startServer(first), startServer(second)]);
-    const clientA = await connect(a.url);
-    const clientB = await connect(b.url);
+    const clientA = await connectWs(a.url);
+    const clientB = await connectWs(b.url);
     clientA.send({ type: 'subscribe', channel: 'signals' });
     clientB.send({ type: 'subscribe', channel: 'signals' });
     await Promise.all([clientA.next('subscribed'), clientB.next('subscribed')]);

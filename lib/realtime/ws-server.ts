@@ -23,11 +23,11 @@ export interface RealtimeServer {
 interface Options {
   bus: EventBus;
   allowedOrigins?: readonly string[];
-  /** Told the number of open sockets after each connect and close (the background process reports it to server.ts). */
-  onClientCount?: (count: number) => void;
+  /** Called after each connect and close (the background process reports clientCount() to server.ts). */
+  onClientsChanged?: () => void;
 }
 
-export function createRealtimeServer({ bus, allowedOrigins = [], onClientCount }: Options): RealtimeServer {
+export function createRealtimeServer({ bus, allowedOrigins = [], onClientsChanged }: Options): RealtimeServer {
   const wss = new WebSocketServer({ noServer: true, maxPayload: maxMessageBytes, clientTracking: true });
   const subscribers: Record<Channel, Set<Client>> = { signals: new Set(), market_data: new Set(), companies: new Set() };
 
@@ -46,7 +46,7 @@ export function createRealtimeServer({ bus, allowedOrigins = [], onClientCount }
   wss.on('connection', (socket: WebSocket) => {
     const client = Object.assign(socket, { channels: new Set<Channel>(), isAlive: true });
     send(client, { type: 'connected', data: { channels, serverTime: new Date().toISOString() } });
-    onClientCount?.(wss.clients.size);
+    onClientsChanged?.();
 
     client.on('pong', () => (client.isAlive = true));
     client.on('message', (raw, isBinary) => {
@@ -67,7 +67,7 @@ export function createRealtimeServer({ bus, allowedOrigins = [], onClientCount }
     });
     client.on('close', () => {
       for (const channel of client.channels) subscribers[channel].delete(client);
-      onClientCount?.(wss.clients.size);
+      onClientsChanged?.();
     });
     client.on('error', () => client.terminate());
   });
