@@ -255,6 +255,15 @@ async function listenForProbe(): Promise<{ address: string; connected: Promise<P
   return { address: `127.0.0.1:${port}`, connected, close: () => server.close() };
 }
 
+/** The Node options of `npm start` (package.json's start script), its `${NAME:-default}` expanded as the shell would. */
+function startNodeOptions(): string[] {
+  const { scripts } = JSON.parse(fs.readFileSync('package.json', 'utf8')) as { scripts: { start: string } };
+  return scripts.start
+    .split(/\s+/)
+    .filter((word) => word.startsWith('--'))
+    .map((word) => word.replace(/\$\{(\w+):-([^}]*)\}/g, (_, name: string, fallback: string) => process.env[name] || fallback));
+}
+
 /** VmRSS and PSS (shared pages split between the processes mapping them) of a process, in MB. */
 function processMemory(pid: number) {
   const read = (file: string, field: string) => {
@@ -291,9 +300,8 @@ async function startServer(kind: string): Promise<StartedServer> {
   execFileSync(process.execPath, [require.resolve('tsx/cli'), 'scripts/db.ts', 'setup'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
 
   const probe = ['--require', path.join(__dirname, 'bench-http-probe.cjs')];
-  // `npm start`'s command (package.json); --server tsx is the process as it was before issue 15.
-  const heap = `--max-old-space-size=${process.env.SERVER_MAX_OLD_SPACE_MB || 256}`;
-  const args = kind === 'tsx' ? [...probe, '--import', 'tsx', 'server.ts'] : [heap, ...probe, 'dist/server.js'];
+  // `npm start`'s command; --server tsx is the process as it was before issue 15.
+  const args = kind === 'tsx' ? [...probe, '--import', 'tsx', 'server.ts'] : [...startNodeOptions(), ...probe, 'dist/server.js'];
   const child = spawn(process.execPath, args, { env, stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 90_000;
