@@ -1,7 +1,7 @@
 // Display formats of spec 001 §9, shared by every screen so a figure reads the same everywhere.
 // Safe to import from client components.
 
-const usdWithCents = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 });
+import { enUsDay, enUsDollarsWithCents, enUsNumber } from './en-us';
 
 /** Money: B above 1e9, M above 1e6, otherwise whole dollars with separators. */
 export function formatMoney(value: number | null | undefined): string {
@@ -10,23 +10,23 @@ export function formatMoney(value: number | null | undefined): string {
   const size = Math.abs(value);
   if (size > 1e9) return `${sign}$${(size / 1e9).toFixed(1)}B`;
   if (size > 1e6) return `${sign}$${(size / 1e6).toFixed(1)}M`;
-  return `${sign}$${Math.round(size).toLocaleString('en-US')}`;
+  return `${sign}$${enUsNumber(Math.round(size))}`;
 }
 
 /** USD for prices and payments: whole dollars without cents ($49, $8,991), otherwise two decimals ($529.20). */
 export function formatUsd(amount: number): string {
   const hasCents = Math.round(amount * 100) % 100 !== 0;
-  return `$${amount.toLocaleString('en-US', { minimumFractionDigits: hasCents ? 2 : 0, maximumFractionDigits: 2 })}`;
+  return `$${enUsNumber(amount, 2, hasCents ? 2 : 0)}`;
 }
 
 /** A price in dollars with up to two decimals: $1,234.57, $0.5. */
 export function formatPrice(value: number): string {
-  return `$${value.toLocaleString('en-US', { maximumFractionDigits: 2 })}`;
+  return `$${enUsNumber(value, 2)}`;
 }
 
 /** USD always with cents: $49.50, $1,200.00. */
 export function formatUsdWithCents(amount: number): string {
-  return usdWithCents.format(amount);
+  return enUsDollarsWithCents(amount);
 }
 
 /** Relative time: Just now, then minutes, hours, days ("5m ago", "3h ago", "2d ago"). */
@@ -79,10 +79,8 @@ export const allocationGuidance: Record<string, { min: number; max: number; labe
   Financial: { min: 1, max: 3, label: '1-3%' },
 };
 
-const btcFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
-
 export function formatBtc(value: number | null | undefined): string {
-  return value === null || value === undefined || !Number.isFinite(value) ? '—' : `${btcFormat.format(value)} BTC`;
+  return value === null || value === undefined || !Number.isFinite(value) ? '—' : `${enUsNumber(value, 2)} BTC`;
 }
 
 export function formatPercent(value: number | null | undefined, digits = 1): string {
@@ -91,30 +89,29 @@ export function formatPercent(value: number | null | undefined, digits = 1): str
 
 /** A rate with at most one decimal and no trailing zero: "12.5%", "20%". */
 export function formatRate(value: number): string {
-  return `${value.toLocaleString('en-US', { maximumFractionDigits: 1 })}%`;
+  return `${enUsNumber(value, 1)}%`;
 }
 
 /** A multiple with two decimals: "1.25×". */
 export const formatMultiple = (value: number) => `${value.toFixed(2)}×`;
 
-const dayFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
-
 /** "Jul 10, 2026" from YYYY-MM-DD or an ISO timestamp. */
 export function formatDay(value: string | null | undefined): string {
   if (!value) return '—';
   const time = Date.parse(value.length === 10 ? `${value}T00:00:00Z` : value);
-  return Number.isNaN(time) ? '—' : dayFormat.format(new Date(time));
+  return Number.isNaN(time) ? '—' : enUsDay(new Date(time));
 }
 
-const compactNumber = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 2 });
-const plainNumber = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
+/** Made on first use: creating an Intl object starts ICU in the browser (see lib/en-us.ts). */
+let compactNumber: Intl.NumberFormat | undefined;
+const compact = (value: number) => (compactNumber ??= new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 2 })).format(value);
 
 /** A market metric's input by its name: a price in dollars, a cap, debt or cash compact, holdings in BTC. */
 export function formatInputValue(name: string, value: number): string {
   if (/price/i.test(name)) return formatPrice(value);
-  if (/cap|debt|cash|preferred/i.test(name)) return `$${compactNumber.format(value)}`;
-  if (/BTC held|holdings/i.test(name)) return `${plainNumber.format(value)} BTC`;
-  return compactNumber.format(value);
+  if (/cap|debt|cash|preferred/i.test(name)) return `$${compact(value)}`;
+  if (/BTC held|holdings/i.test(name)) return `${enUsNumber(value, 2)} BTC`;
+  return compact(value);
 }
 
 /** A percent move, signed with one decimal ("+2.4%", "-1.2%", "0.0%"); "—" when unknown. */

@@ -15,12 +15,11 @@ import type { HoldingRow } from '@/lib/dashboard/holding-row';
 import { formatDay, formatMoney, formatMultiple, riskColorClass } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import { useDashboardFilter } from './dashboard-filter';
+import { enUsDay, enUsNumber } from '@/lib/en-us';
 
 // The dialog brings recharts; load it on the first row opened, not with the page.
 const CompanyDetailDialog = dynamic(() => import('./company-detail-dialog').then((module) => module.CompanyDetailDialog), { ssr: false });
 
-const btc = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 });
-const holdingsDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
 
 /** Which rows the flag filter keeps: every company, only flagged or unconfirmed ones, or only those counted in totals. */
 const flagViews = [
@@ -189,9 +188,9 @@ function HoldingRowView({ company, rank, onOpen }: { company: HoldingRow; rank: 
       </td>
       <td>{company.sector}</td>
       <td>
-        {btc.format(company.btcHoldings)}
+        {enUsNumber(company.btcHoldings, 1)}
         <span className="sub" title={`Source: ${latest?.source ?? 'unknown'}`}>
-          as of {latest ? holdingsDate.format(new Date(latest.asOf)) : 'unknown'}
+          as of {latest ? enUsDay(new Date(latest.asOf)) : 'unknown'}
         </span>
       </td>
       <td>{formatMoney(latest?.currentValue)}</td>

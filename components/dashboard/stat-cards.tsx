@@ -5,11 +5,12 @@ import { Activity, Building2, Flame, TriangleAlert } from 'lucide-react';
 import { StatTile, StatValue } from '@/components/shared/stat-tile';
 import type { DashboardStats } from '@/lib/dashboard/repository';
 import { dashboardKeys } from '@/lib/dashboard/client';
+import { enUsNumber } from '@/lib/en-us';
 
 /** The four stat cards of spec 001 §2, from GET /api/dashboard/stats. */
 export function StatCards({ initialStats }: { initialStats: DashboardStats }) {
   const { data: stats } = useQuery<DashboardStats>({ queryKey: dashboardKeys.stats, initialData: initialStats });
-  const number = (value: number) => value.toLocaleString('en-US');
+  const number = (value: number) => enUsNumber(value);
   return (
     <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4" data-testid="stat-cards">
       <StatCard icon={<Activity className="size-4" />} label="Active Signals" value={number(stats.totalActiveSignals)} detail="Signals detected in the last 30 days" />

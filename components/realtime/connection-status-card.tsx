@@ -5,6 +5,7 @@ import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import type { ConnectionState } from '@/lib/realtime/client';
 import { useRealtimeStatus } from './realtime-provider';
+import { enUsTime } from '@/lib/en-us';
 
 const presentation: Record<ConnectionState, { label: string; detail: string; variant: 'success' | 'warning' | 'destructive' | 'secondary' | 'info' }> = {
   connected: { label: 'Connected', detail: 'Receiving live signals, market data and company updates.', variant: 'success' },
@@ -33,7 +34,7 @@ export function ConnectionStatusCard() {
       <CardContent className="text-sm text-muted-foreground" aria-live="polite">
         <p>{view.detail}</p>
         {state === 'connected' && (
-          <p className="mt-1 text-xs">Channels: {channels.join(', ')}{lastMessageAt ? ` · last message ${lastMessageAt.toLocaleTimeString()}` : ''}</p>
+          <p className="mt-1 text-xs">Channels: {channels.join(', ')}{lastMessageAt ? ` · last message ${enUsTime(lastMessageAt)}` : ''}</p>
         )}
       </CardContent>
     </Card>

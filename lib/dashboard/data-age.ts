@@ -1,8 +1,9 @@
 // The dashboard's one notice about how old its newest data is and why (issue 12, point 6): a fresh
 // install opens on a history that ends months ago, and counters of 0 read as broken without a word.
 
+import { enUsDay } from '@/lib/en-us';
+
 const day = 86_400_000;
-const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
 
 interface IngestRecord {
   name: string;
@@ -37,7 +38,7 @@ export function describeDataAge(input: DataAgeInput): DataAge {
   const ageDays = Math.floor((input.now.getTime() - newest.getTime()) / day);
   const base = { newestAt: newest.toISOString(), ageDays };
   if (ageDays < 1) return { ...base, reason: 'current', message: null };
-  const age = `The newest data is from ${dateFormat.format(newest)}, ${ageDays} day${ageDays === 1 ? '' : 's'} ago`;
+  const age = `The newest data is from ${enUsDay(newest)}, ${ageDays} day${ageDays === 1 ? '' : 's'} ago`;
   const counters = ' Counters count what is stored, so windows like "last 30 days" may be empty.';
   if (!input.ingestEnabled) {
     return { ...base, reason: 'offline-demo', message: `${age}: live ingest is switched off, so this is the offline demo on the recorded history.${counters}` };
@@ -46,7 +47,7 @@ export function describeDataAge(input: DataAgeInput): DataAge {
     (source) => source.lastError && source.lastAttemptAt && (!source.lastSuccessAt || source.lastAttemptAt > source.lastSuccessAt),
   );
   const lastSuccess = input.liveSources.map((source) => source.lastSuccessAt?.getTime() ?? 0).reduce((a, b) => Math.max(a, b), 0);
-  const lastIngest = lastSuccess ? `last successful ingest ${dateFormat.format(new Date(lastSuccess))}` : 'no ingest has succeeded yet';
+  const lastIngest = lastSuccess ? `last successful ingest ${enUsDay(new Date(lastSuccess))}` : 'no ingest has succeeded yet';
   if (failing.length > 0) {
     const names = failing.map((source) => `${source.name} (${source.lastError})`).join('; ');
     return { ...base, reason: 'source-unreachable', message: `${age}: sources could not be reached: ${names}; ${lastIngest}.${counters}` };

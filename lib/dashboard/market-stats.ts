@@ -1,6 +1,8 @@
 // The sidebar's Market Stats: bitcoin held by the tracked companies and BTC's day and week moves,
 // from stored prices.
 
+import { enUsDay } from '@/lib/en-us';
+
 /** Said instead of a value when no BTC price is stored (the spec's fixed $146.2B would be a figure nobody measured). */
 const unknownMarketValue = 'Unknown: no stored BTC price';
 
@@ -10,7 +12,6 @@ export function marketValueText(totalBitcoinValue: number | null | undefined, fo
 }
 
 const dayMs = 86_400_000;
-const shortDate = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
 
 /**
  * The words after BTC's day and week moves: "today" and "this week" only when the latest price is
@@ -20,6 +21,6 @@ export function movePeriodLabels(pricedAt: string | null, now: Date): { day: str
   const at = pricedAt ? new Date(pricedAt) : null;
   if (!at || Number.isNaN(at.getTime())) return { day: 'over a day', week: 'over a week' };
   if (now.getTime() - at.getTime() <= dayMs) return { day: 'today', week: 'this week' };
-  const date = shortDate.format(at);
+  const date = enUsDay(at);
   return { day: `in the day to ${date}`, week: `in the week to ${date}` };
 }

@@ -24,6 +24,6 @@ export function rankPanelSignals<T extends RankedSignal>(signals: readonly T[], 
   const seen = new Set<string>();
   const unique = signals.filter((signal) => (seen.has(signal.id) ? false : (seen.add(signal.id), true)));
   return unique
-    .sort((a, b) => (severityRank[a.severity] ?? 9) - (severityRank[b.severity] ?? 9) || b.detectedAt.localeCompare(a.detectedAt))
+    .sort((a, b) => (severityRank[a.severity] ?? 9) - (severityRank[b.severity] ?? 9) || (b.detectedAt > a.detectedAt ? 1 : b.detectedAt < a.detectedAt ? -1 : 0))
     .slice(0, limit);
 }
