@@ -8,10 +8,9 @@ import type { BtcMoves, DashboardStats } from '@/lib/dashboard/repository';
 import { marketValueText, movePeriodLabels } from '@/lib/dashboard/market-stats';
 import { dashboardKeys } from '@/lib/dashboard/client';
 import { quickFilters } from '@/lib/dashboard/filters';
-import { formatBtc, formatChange, formatMoney } from '@/lib/format';
+import { formatBtc, formatChange, formatDay, formatMoney } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import { useDashboardFilter } from './dashboard-filter';
-import { enUsDay } from '@/lib/en-us';
 
 const changeClass = (value: number | null) => (value === null ? 'text-muted-foreground' : value >= 0 ? 'text-emerald-600 dark:text-emerald-400' : 'text-red-600 dark:text-red-400');
 
@@ -92,7 +91,7 @@ export function DashboardSidebar({ btc, initialStats }: { btc: BtcMoves; initial
               {marketValueText(data?.totalBitcoinValue, formatMoney)}
             </p>
           </div>
-          {btc.pricedAt && <p className="text-xs text-muted-foreground">BTC price as of {enUsDay(new Date(btc.pricedAt))}</p>}
+          {btc.pricedAt && <p className="text-xs text-muted-foreground">BTC price as of {formatDay(btc.pricedAt)}</p>}
         </CardContent>
       </Card>
     </aside>

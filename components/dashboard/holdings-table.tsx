@@ -11,15 +11,14 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Table, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { applyDashboardFilter, quickFilters } from '@/lib/dashboard/filters';
 import { dashboardKeys, fetchHoldingRows } from '@/lib/dashboard/client';
+import { enUsNumber } from '@/lib/en-us';
 import type { HoldingRow } from '@/lib/dashboard/holding-row';
 import { formatDay, formatMoney, formatMultiple, riskColorClass } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import { useDashboardFilter } from './dashboard-filter';
-import { enUsDay, enUsNumber } from '@/lib/en-us';
 
 // The dialog brings recharts; load it on the first row opened, not with the page.
 const CompanyDetailDialog = dynamic(() => import('./company-detail-dialog').then((module) => module.CompanyDetailDialog), { ssr: false });
-
 
 /** Which rows the flag filter keeps: every company, only flagged or unconfirmed ones, or only those counted in totals. */
 const flagViews = [
@@ -190,7 +189,7 @@ function HoldingRowView({ company, rank, onOpen }: { company: HoldingRow; rank: 
       <td>
         {enUsNumber(company.btcHoldings, 1)}
         <span className="sub" title={`Source: ${latest?.source ?? 'unknown'}`}>
-          as of {latest ? enUsDay(new Date(latest.asOf)) : 'unknown'}
+          as of {latest ? formatDay(latest.asOf) : 'unknown'}
         </span>
       </td>
       <td>{formatMoney(latest?.currentValue)}</td>

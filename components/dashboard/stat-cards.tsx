@@ -10,18 +10,17 @@ import { enUsNumber } from '@/lib/en-us';
 /** The four stat cards of spec 001 §2, from GET /api/dashboard/stats. */
 export function StatCards({ initialStats }: { initialStats: DashboardStats }) {
   const { data: stats } = useQuery<DashboardStats>({ queryKey: dashboardKeys.stats, initialData: initialStats });
-  const number = (value: number) => enUsNumber(value);
   return (
     <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4" data-testid="stat-cards">
-      <StatCard icon={<Activity className="size-4" />} label="Active Signals" value={number(stats.totalActiveSignals)} detail="Signals detected in the last 30 days" />
+      <StatCard icon={<Activity className="size-4" />} label="Active Signals" value={enUsNumber(stats.totalActiveSignals)} detail="Signals detected in the last 30 days" />
       <StatCard
         icon={<TriangleAlert className="size-4" />}
         label="High Risk/Impact"
-        value={number(stats.highRiskCompanies)}
+        value={enUsNumber(stats.highRiskCompanies)}
         detail={`Companies with an AI risk score of 7 or above (average ${stats.averageRiskScore.toFixed(1)})`}
       />
-      <StatCard icon={<Building2 className="size-4" />} label="Tracked Companies" value={number(stats.trackedCompanies)} detail="Public companies holding bitcoin" />
-      <StatCard icon={<Flame className="size-4" />} label="Pre-Pump Alerts" value={number(stats.prePumpAlerts)} detail="Pre-pump signals in the last 30 days" />
+      <StatCard icon={<Building2 className="size-4" />} label="Tracked Companies" value={enUsNumber(stats.trackedCompanies)} detail="Public companies holding bitcoin" />
+      <StatCard icon={<Flame className="size-4" />} label="Pre-Pump Alerts" value={enUsNumber(stats.prePumpAlerts)} detail="Pre-pump signals in the last 30 days" />
     </div>
   );
 }

@@ -3,9 +3,9 @@
 import { Radio } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { enUsTime } from '@/lib/en-us';
 import type { ConnectionState } from '@/lib/realtime/client';
 import { useRealtimeStatus } from './realtime-provider';
-import { enUsTime } from '@/lib/en-us';
 
 const presentation: Record<ConnectionState, { label: string; detail: string; variant: 'success' | 'warning' | 'destructive' | 'secondary' | 'info' }> = {
   connected: { label: 'Connected', detail: 'Receiving live signals, market data and company updates.', variant: 'success' },

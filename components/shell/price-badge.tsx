@@ -1,14 +1,12 @@
 'use client';
 
 import { useQuery } from '@tanstack/react-query';
-import { formatChange, formatMoney } from '@/lib/format';
+import { formatChange, formatDay, formatMoney } from '@/lib/format';
 import { isLiveQuote, type PriceQuote } from '@/lib/market/live';
 import { cn } from '@/lib/utils';
-import { enUsDay } from '@/lib/en-us';
 
 const tickerQueryKey = ['/api/market-data/ticker'] as const;
 const tickerPollMs = 60_000;
-
 
 /**
  * The navigation bar's Bitcoin price (spec 000 §2: price, 24-hour change, a Live Price dot). The
@@ -27,7 +25,7 @@ export function PriceBadge({ initialQuote }: { initialQuote: PriceQuote | null }
   const quote = data?.bitcoin ?? null;
   const live = quote !== null && isLiveQuote(quote);
   const change = quote?.change24h ?? null;
-  const asOf = quote ? enUsDay(new Date(quote.updatedAt)) : null;
+  const asOf = quote ? formatDay(quote.updatedAt) : null;
   const description = quote
     ? `Bitcoin ${formatMoney(quote.price)}, ${formatChange(change)} over 24 hours, ${live ? 'live' : `as of ${asOf}`} (${quote.source})`
     : 'Bitcoin price not available yet';
