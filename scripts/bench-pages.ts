@@ -17,6 +17,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { chromium, type BrowserContext } from '@playwright/test';
 import { benchServerEnv, waitForServer } from './lib/bench';
+import { firstLoadFiles, pagesOf } from './lib/first-load.mjs';
 
 const argv = process.argv.slice(2);
 const args = new Map(argv.map((arg, index, all) => [arg, all[index + 1]]));
@@ -132,8 +133,9 @@ function ensureBuild(root: string) {
     console.log(`Using the production build in ${distDir}/ (--build to rebuild).`);
     return;
   }
-  console.log(`Building (next build${builtAt ? (stale ? ': sources changed since the last build' : '') : ': no build yet'})…`);
-  execFileSync('npx', ['next', 'build'], { stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, NEXT_SKIP_TYPECHECK: '1', NEXT_TELEMETRY_DISABLED: '1' } });
+  console.log(`Building (npm run build${builtAt ? (stale ? ': sources changed since the last build' : '') : ': no build yet'})…`);
+  // The whole build, not `next build` alone: its later steps (compile hints, Brotli copies) change what a browser loads.
+  execFileSync('npm', ['run', 'build'], { stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, NEXT_SKIP_TYPECHECK: '1', NEXT_TELEMETRY_DISABLED: '1' } });
 }
 
 function newestSource(root: string, entries: string[]): number {
@@ -157,26 +159,11 @@ interface Weight {
   gzipBytes: number;
 }
 
-/**
- * The scripts a cold load of `screen` needs before it is interactive: the root main files of the
- * build manifest, then the chunks the client reference manifest lists for the root layout, every
- * nested layout of the route and the page (what `next build` called "First Load JS").
- */
+/** The first-load scripts of `screen` (scripts/lib/first-load.mjs), weighed raw and gzip -9. */
 function firstLoadJs(dist: string, screen: string): Weight | null {
-  const routes = JSON.parse(fs.readFileSync(path.join(dist, 'app-path-routes-manifest.json'), 'utf8')) as Record<string, string>;
-  const entry = Object.entries(routes).find(([key, route]) => route === screen && key.endsWith('/page'))?.[0];
-  if (!entry) return null;
-  const manifestFile = path.join(dist, 'server', 'app', `${entry}_client-reference-manifest.js`);
-  if (!fs.existsSync(manifestFile)) return null;
-  // The manifest is a script that assigns globalThis.__RSC_MANIFEST[entry].
-  const sandbox: { __RSC_MANIFEST?: Record<string, { entryJSFiles: Record<string, string[]> }> } = {};
-  new Function('globalThis', 'self', fs.readFileSync(manifestFile, 'utf8'))(sandbox, sandbox);
-  const entryFiles = Object.values(sandbox.__RSC_MANIFEST ?? {})[0]?.entryJSFiles ?? {};
-  const buildManifest = JSON.parse(fs.readFileSync(path.join(dist, 'build-manifest.json'), 'utf8')) as { rootMainFiles: string[] };
-  const segments = entry.split('/').slice(1, -1);
-  const owners = ['[project]/app/layout', ...segments.map((_, index) => `[project]/app/${segments.slice(0, index + 1).join('/')}/layout`), `[project]/app${entry}`];
-  const files = new Set(buildManifest.rootMainFiles);
-  for (const owner of owners) for (const file of entryFiles[owner] ?? []) if (file.endsWith('.js')) files.add(file);
+  const entry = pagesOf(dist).find((page) => page.route === screen)?.entry;
+  const files = entry ? firstLoadFiles(dist, entry) : null;
+  if (!files) return null;
   let rawBytes = 0;
   let gzipBytes = 0;
   for (const file of files) {
@@ -184,7 +171,7 @@ function firstLoadJs(dist: string, screen: string): Weight | null {
     rawBytes += body.length;
     gzipBytes += zlib.gzipSync(body, { level: 9 }).length;
   }
-  return { files: [...files], rawBytes, gzipBytes };
+  return { files, rawBytes, gzipBytes };
 }
 
 function startServer(scratch: string): ChildProcess {
@@ -268,6 +255,8 @@ async function runLighthouse(screen: string, formFactor: FormFactor): Promise<Li
     fs.mkdirSync(saveDir, { recursive: true });
     const name = `${screen === '/' ? 'home' : screen.slice(1).replaceAll('/', '-')}-${formFactor}-${Date.now()}.json`;
     fs.writeFileSync(path.join(saveDir, name), JSON.stringify(lhr));
+    const artifacts = result.artifacts as unknown as { Trace: unknown; DevtoolsLog: unknown };
+    fs.writeFileSync(path.join(saveDir, name.replace('.json', '.artifacts.json')), JSON.stringify({ trace: artifacts.Trace, devtoolsLog: artifacts.DevtoolsLog }));
   }
   if (lhr.finalDisplayedUrl && new URL(lhr.finalDisplayedUrl).pathname !== new URL(`${baseUrl}${screen}`).pathname) {
     throw new Error(`Lighthouse loaded ${lhr.finalDisplayedUrl} instead of ${screen} (signed out?)`);

@@ -3,7 +3,7 @@
 import { useQuery } from '@tanstack/react-query';
 import dynamic from 'next/dynamic';
 import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
-import { startTransition, useEffect, useMemo, useState } from 'react';
+import { memo, startTransition, useEffect, useMemo, useState } from 'react';
 import { ExportButtons } from '@/components/shared/export-buttons';
 import { FlagBadge } from '@/components/shared/flag-badge';
 import { UnknownValue } from '@/components/market/market-figure';
@@ -30,10 +30,13 @@ type FlagView = (typeof flagViews)[number]['value'];
 
 /**
  * Rows in the server's HTML and the hydration: a phone's first screen shows none of them, and each row
- * is HTML to parse, server time and hydration work. The rest render right after hydration, in a
- * transition (in slices between which the browser answers input), before anyone can scroll to them.
+ * is HTML to parse, server time and hydration work. The rest follow right after hydration, a slice per
+ * task (a transition each), before anyone can scroll to them: one commit of all 75 was the longest task
+ * of the dashboard's load on a phone, while a slice of 25 keeps every task short enough that input is
+ * answered in between.
  */
 const firstPaintRows = 25;
+const rowsPerSlice = 25;
 
 type MnavSort = 'none' | 'desc' | 'asc';
 const nextSort: Record<MnavSort, MnavSort> = { none: 'desc', desc: 'asc', asc: 'none' };
@@ -63,8 +66,7 @@ export function HoldingsTable({ initialHoldings }: { initialHoldings: HoldingRow
   const [openId, setOpenId] = useState<string | null>(null);
   const [mnavSort, setMnavSort] = useState<MnavSort>('none');
   const [flagView, setFlagView] = useState<FlagView>('all');
-  const [allRows, setAllRows] = useState(false);
-  useEffect(() => startTransition(() => setAllRows(true)), []);
+  const [shownRows, setShownRows] = useState(firstPaintRows);
   const rankOf = useMemo(() => new Map(holdings.data.map((company, index) => [company.id, index + 1])), [holdings.data]);
   const rows = useMemo(
     () =>
@@ -76,6 +78,13 @@ export function HoldingsTable({ initialHoldings }: { initialHoldings: HoldingRow
       ),
     [holdings.data, filter, recentChangeIds, flagView, mnavSort],
   );
+  const moreRows = shownRows < rows.length;
+  useEffect(() => {
+    if (!moreRows) return;
+    // A timer rather than the effect itself: the slice renders and commits in a task of its own.
+    const timer = setTimeout(() => startTransition(() => setShownRows((shown) => shown + rowsPerSlice)), 0);
+    return () => clearTimeout(timer);
+  }, [moreRows, shownRows]);
   const SortIcon = mnavSort === 'desc' ? ArrowDown : mnavSort === 'asc' ? ArrowUp : ArrowUpDown;
   const filterLabel = quickFilters.find((option) => option.value === filter)?.label;
 
@@ -147,7 +156,7 @@ export function HoldingsTable({ initialHoldings }: { initialHoldings: HoldingRow
             </TableHeader>
             {/* A hundred rows: their cells are styled by the `holdings-rows` rules in globals.css, not by classes on each cell. */}
             <tbody className="holdings-rows">
-              {(allRows ? rows : rows.slice(0, firstPaintRows)).map((company) => (
+              {rows.slice(0, shownRows).map((company) => (
                 <HoldingRowView key={company.id} company={company} rank={rankOf.get(company.id)} onOpen={setOpenId} />
               ))}
             </tbody>
@@ -159,8 +168,11 @@ export function HoldingsTable({ initialHoldings }: { initialHoldings: HoldingRow
   );
 }
 
-/** One company's row: plain cells, so a phone parses, styles and hydrates a hundred of them quickly. */
-function HoldingRowView({ company, rank, onOpen }: { company: HoldingRow; rank: number | undefined; onOpen: (id: string) => void }) {
+/**
+ * One company's row: plain cells, so a phone parses, styles and hydrates a hundred of them quickly;
+ * memoized, so each slice of rows renders only its own.
+ */
+const HoldingRowView = memo(function HoldingRowView({ company, rank, onOpen }: { company: HoldingRow; rank: number | undefined; onOpen: (id: string) => void }) {
   const { metrics, latest } = company;
   return (
     <tr
@@ -221,4 +233,4 @@ function HoldingRowView({ company, rank, onOpen }: { company: HoldingRow; rank: 
       </td>
     </tr>
   );
-}
+});

@@ -1,7 +1,7 @@
 'use client';
 
 import { useQueryClient } from '@tanstack/react-query';
-import { createContext, useCallback, useContext } from 'react';
+import { createContext, useCallback, useContext, useMemo } from 'react';
 import { toast } from '@/components/ui/use-toast';
 import { matchesPrefixes, reactionTo } from '@/lib/dashboard/realtime-reactions';
 import type { ConnectionState, RealtimeMessage } from '@/lib/realtime/client';
@@ -34,7 +34,8 @@ export function RealtimeProvider({ children }: { children: React.ReactNode }) {
     [queryClient],
   );
   const { state, lastMessageAt } = useRealtime(dashboardChannels, onMessage);
-  return <RealtimeContext value={{ state, lastMessageAt, channels: dashboardChannels }}>{children}</RealtimeContext>;
+  const status = useMemo(() => ({ state, lastMessageAt, channels: dashboardChannels }), [state, lastMessageAt]);
+  return <RealtimeContext value={status}>{children}</RealtimeContext>;
 }
 
 export function useRealtimeStatus(): RealtimeStatus {

@@ -32,8 +32,13 @@ export function useRealtime(channels: readonly Channel[], onMessage?: (message: 
           variant: 'destructive',
         }),
     });
-    client.start();
-    return () => client.stop();
+    // In a task of its own: the effects that run right after the hydration are one task on the main
+    // thread, and opening the socket re-renders every screen part that shows the connection.
+    const starting = setTimeout(() => client.start(), 0);
+    return () => {
+      clearTimeout(starting);
+      client.stop();
+    };
   }, [channelKey]);
 
   return { state, lastMessageAt };

@@ -36,8 +36,10 @@ export function MfaPrompt() {
   const idle = useAfterIdle();
   const status = useMfaStatus(Boolean(user) && idle);
   const risk = useRiskAssessment(Boolean(user) && idle);
-  // Hidden until hydrated (the server cannot read localStorage), so it never flashes for a dismisser.
-  const dismissedInStorage = useSyncExternalStore(subscribeToStorage, () => (user ? dismissedLocally(user.id) : true), () => true);
+  // Read once the page is idle, when the prompt may first show: until then it reads as dismissed, as
+  // on the server (which cannot read localStorage), so it never flashes for a dismisser and the
+  // hydration finds what the server rendered.
+  const dismissedInStorage = useSyncExternalStore(subscribeToStorage, () => (user && idle ? dismissedLocally(user.id) : true), () => true);
   const [dismissedNow, setDismissedNow] = useState(false);
   const dismissal = useMutation({ mutationFn: dismissMfaPrompt });
   const dismissed = dismissedNow || dismissedInStorage;

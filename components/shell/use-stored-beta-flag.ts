@@ -20,7 +20,11 @@ function read() {
   }
 }
 
-/** Whether the spec's local beta flag (`betaAccess`) equals granted. */
-export function useStoredBetaFlag(): boolean {
-  return useSyncExternalStore(subscribe, read, () => false);
+/**
+ * Whether the spec's local beta flag (`betaAccess`) equals granted. `onServer` is what the server
+ * renders and the hydration starts from: inside the app shell the gate's cookie was accepted and the
+ * shell keeps the local flag in step with it, so the two agree and the page does not re-render on load.
+ */
+export function useStoredBetaFlag(onServer = false): boolean {
+  return useSyncExternalStore(subscribe, read, () => onServer);
 }

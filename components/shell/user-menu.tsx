@@ -11,7 +11,8 @@ const accountMenu = lazyPart(() => import('./account-menu').then((module) => mod
 
 /** Name, role and plan badges, and the account menu (spec 000 §2 navigation bar). */
 export function UserMenu({ user }: { user: PublicUser }) {
-  const betaGranted = useStoredBetaFlag();
+  // The menu is part of the app shell, which only a visitor past the beta gate sees.
+  const betaGranted = useStoredBetaFlag(true);
   const { Popup: AccountMenu, open, setOpen, standInProps } = useLazyTrigger(accountMenu, 'menu');
   const isAdmin = user.role === 'admin';
   const name = `${user.firstName} ${user.lastName}`.trim() || user.email;

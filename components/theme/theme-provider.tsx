@@ -45,10 +45,12 @@ function subscribeToColorScheme(onChange: () => void) {
 }
 
 // The server renders the default theme and a dark preference; the stored choice and the system
-// preference take over once hydrated.
+// preference take over once hydrated. The system preference is read only for the "system" choice: a
+// value the hydration did not render makes React render again synchronously right after it, which on
+// a phone lengthens the load's longest task, so a preference nothing shows is not read.
 export function ThemeProvider({ children }: { children: React.ReactNode }) {
   const theme = useSyncExternalStore(subscribeToStoredTheme, readStoredTheme, () => defaultTheme);
-  const prefersDark = useSyncExternalStore(subscribeToColorScheme, () => window.matchMedia(darkQuery).matches, () => true);
+  const prefersDark = useSyncExternalStore(subscribeToColorScheme, () => (theme === 'system' ? window.matchMedia(darkQuery).matches : true), () => true);
 
   const resolvedTheme = resolveTheme(theme, prefersDark);
   useEffect(() => applyTheme(resolvedTheme), [resolvedTheme]);

@@ -1,7 +1,6 @@
 'use client';
 
 import { CircleAlert, CircleCheck, XIcon } from 'lucide-react';
-import { useSyncExternalStore } from 'react';
 import { createPortal } from 'react-dom';
 import { dismissToast, useToasts, type ToastItem } from '@/components/ui/use-toast';
 import { cn } from '@/lib/utils';
@@ -15,15 +14,12 @@ const variantClasses: Record<ToastItem['variant'], string> = {
 /**
  * Toasts render in a container appended to <body> when the first one appears. A modal dialog hides
  * the page's other top-level nodes from assistive technology when it opens (aria-hidden); a container
- * created after that stays readable, so a toast raised from inside a dialog is announced.
+ * created after that stays readable, so a toast raised from inside a dialog is announced. The server
+ * and the hydration see no toasts (useToasts), so the portal is only ever created in the browser.
  */
-const noSubscription = () => () => {};
-
 export function Toaster() {
   const toasts = useToasts();
-  // false while hydrating (the server has no <body> to portal into), true once in the browser.
-  const mounted = useSyncExternalStore(noSubscription, () => true, () => false);
-  if (!mounted || toasts.length === 0) return null;
+  if (toasts.length === 0) return null;
   return createPortal(
     <div
       data-slot="toaster"
