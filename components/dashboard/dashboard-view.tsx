@@ -37,19 +37,21 @@ export function DashboardView({ data, refresh }: { data: DashboardData; refresh:
           <DashboardSidebar btc={data.btc} initialStats={data.stats} />
           <div className="flex min-w-0 flex-1 flex-col gap-6">
             <StatCards initialStats={data.stats} />
-            <div className="grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-3">
+            {/*
+              Below the first screen of a phone: the browser styles, lays out and paints these when they
+              come near the viewport (content-visibility), not while the page loads. The sizes are the
+              placeholders' heights on a phone until then; the browser remembers the real ones afterwards.
+            */}
+            <div className="grid grid-cols-1 gap-4 [contain-intrinsic-size:auto_980px] [content-visibility:auto] md:grid-cols-2 xl:grid-cols-3">
               <TopTreasuriesCard holdings={data.holdings} />
               <NewestDiscoveriesCard discoveries={data.discoveries} now={now} />
               <div className="md:col-span-2 xl:col-span-1">
                 <ConnectionStatusCard />
               </div>
             </div>
-            <SystemHealthMonitor />
-            {/*
-              Below the first screen of a phone: the browser lays these out and paints them when they
-              come near the viewport (content-visibility), not while the page loads. The sizes are the
-              placeholders' heights until then; the browser remembers the real ones afterwards.
-            */}
+            <div className="[contain-intrinsic-size:auto_120px] [content-visibility:auto]">
+              <SystemHealthMonitor />
+            </div>
             <div className="[contain-intrinsic-size:auto_5600px] [content-visibility:auto]">
               <HoldingsTable initialHoldings={data.holdings} />
             </div>

@@ -1,21 +1,30 @@
 'use client';
 
 import { useState } from 'react';
-import { lazyPart, useLazyPart } from '@/components/ui/load-on-intent';
+import { lazyPart } from '@/components/ui/load-on-intent';
 
 const unknownValueTooltip = lazyPart(() => import('./unknown-value-tooltip').then((module) => module.UnknownValueTooltip));
+type TooltipPart = Awaited<ReturnType<typeof unknownValueTooltip.load>>;
 
 /**
  * An unknown figure: "—", never 0 or a default, with the reason on hover and on keyboard focus; the
  * reason is also the button's accessible description for screen readers. The tooltip's code loads
- * when the pointer or the focus first reaches the figure.
+ * when the pointer or the focus first reaches the figure. A figure holds the tooltip in its own state
+ * once asked for, rather than following the shared part: the holdings table has a hundred of them, and
+ * a subscription each was a hundred effects to run while the dashboard loads.
  */
 export function UnknownValue({ reason, label }: { reason: string; label: string }) {
-  const { loaded: UnknownValueTooltip, prefetch } = useLazyPart(unknownValueTooltip);
+  const [UnknownValueTooltip, setTooltip] = useState<TooltipPart | undefined>(undefined);
   const [openWith, setOpenWith] = useState<'hover' | 'focus' | null>(null);
   const wanted = (how: 'hover' | 'focus') => () => {
-    prefetch();
     setOpenWith((current) => current ?? how);
+    if (UnknownValueTooltip) return;
+    unknownValueTooltip.load().then(
+      (loaded) => setTooltip(() => loaded),
+      () => {
+        // Not loaded: the stand-in stays, and the next intent tries again.
+      },
+    );
   };
   const trigger = (props?: React.ComponentProps<'button'>) => (
     <button
