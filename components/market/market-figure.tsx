@@ -19,6 +19,9 @@ export function UnknownValue({ reason, label }: { reason: string; label: string 
   const wanted = (how: 'hover' | 'focus') => () => {
     setOpenWith((current) => current ?? how);
     if (UnknownValueTooltip) return;
+    // Loaded already for another figure: swapped in with this intent's render.
+    const ready = unknownValueTooltip.current();
+    if (ready) return setTooltip(() => ready);
     unknownValueTooltip.load().then(
       (loaded) => setTooltip(() => loaded),
       () => {

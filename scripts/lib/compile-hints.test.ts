@@ -23,7 +23,9 @@ function buildDirectory() {
     '[project]/app/(app)/dashboard/page': ['static/chunks/page.js'],
   };
   write(dist, 'server/app/(app)/dashboard/page_client-reference-manifest.js', `globalThis.__RSC_MANIFEST = { "/(app)/dashboard/page": ${JSON.stringify({ entryJSFiles })} };`);
-  for (const name of ['runtime', 'layout', 'app-layout', 'lazy-dialog']) write(dist, `static/chunks/${name}.js`, `console.log(${JSON.stringify(name)});\n`);
+  for (const name of ['runtime', 'layout', 'lazy-dialog']) write(dist, `static/chunks/${name}.js`, `console.log(${JSON.stringify(name)});\n`);
+  write(dist, 'static/chunks/app-layout.js', 'console.log("app-layout");\n//# sourceMappingURL=app-layout.js.map');
+  write(dist, 'static/chunks/app-layout.js.map', JSON.stringify({ version: 3, sections: [{ offset: { line: 0, column: 0 }, map: { version: 3, sources: ['a.tsx'], mappings: 'AAAA' } }] }));
   write(dist, 'static/chunks/page.js', 'console.log("page");\n//# sourceMappingURL=page-map.js.map');
   write(dist, 'static/chunks/page-map.js.map', JSON.stringify({ version: 3, sources: ['page.tsx'], mappings: 'AAAA' }));
   return dist;
@@ -38,9 +40,14 @@ describe('compile hints (scripts/compile-hints.mjs)', () => {
     try {
       expect(run(dist)).toContain('Compile hints on 4 start-up scripts');
       for (const file of ['runtime.js', 'layout.js', 'app-layout.js', 'page.js']) expect(read(dist, file).startsWith(hint)).toBe(true);
+      expect(read(dist, 'app-layout.js')).toBe(`${hint}console.log("app-layout");\n//# sourceMappingURL=app-layout.js.map`);
       expect(read(dist, 'lazy-dialog.js')).toBe('console.log("lazy-dialog");\n');
       expect(read(dist, 'page.js')).toBe(`${hint}console.log("page");\n//# sourceMappingURL=page-map.js.map`);
       expect(JSON.parse(read(dist, 'page-map.js.map')).mappings).toBe(';AAAA');
+      // An indexed map: its sections move down instead.
+      const indexed = JSON.parse(read(dist, 'app-layout.js.map'));
+      expect(indexed.mappings).toBeUndefined();
+      expect(indexed.sections[0].offset).toEqual({ line: 1, column: 0 });
     } finally {
       fs.rmSync(dist, { recursive: true, force: true });
     }
