@@ -19,7 +19,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { chromium, type BrowserContext } from '@playwright/test';
-import { benchServerEnv, waitForServer } from './lib/bench';
+import { benchServerEnv, percentile, waitForServer } from './lib/bench';
 import { firstLoadFiles, pagesOf } from './lib/first-load.mjs';
 
 const argv = process.argv.slice(2);
@@ -281,7 +281,7 @@ async function reportThrottledLoads(context: BrowserContext, screen: string) {
     await session.detach();
     await page.close();
   }
-  const median = (values: number[]) => [...values].sort((a, b) => a - b)[(values.length - 1) >> 1]!;
+  const median = (values: number[]) => percentile([...values].sort((a, b) => a - b), 50);
   const tbts = loads.map((load) => load.tbt);
   console.log(
     `  ${screen.padEnd(14)} Chrome 4× CPU throttle, phone viewport (real, not simulated), ${loads.length} load${loads.length === 1 ? '' : 's'}: TBT ${formatMs(median(tbts))}, script ${formatMs(median(loads.map((load) => load.scriptMs)))} (medians; TBT runs: ${tbts.map((tbt) => tbt.toFixed(0)).join(', ')})`,
@@ -308,10 +308,7 @@ async function runLighthouse(screen: string, formFactor: FormFactor): Promise<Li
     fs.mkdirSync(saveDir, { recursive: true });
     const name = `${screen === '/' ? 'home' : screen.slice(1).replaceAll('/', '-')}-${formFactor}-${Date.now()}.json`;
     fs.writeFileSync(path.join(saveDir, name), JSON.stringify(lhr));
-    const artifacts = result.artifacts as unknown as { Trace: unknown; DevtoolsLog: unknown };
-    fs.writeFileSync(path.join(saveDir, name.replace('.json', '.artifacts.json')), JSON.stringify({ trace: artifacts.Trace, devtoolsLog: artifacts.DevtoolsLog }));
   }
-  const benchmarkIndex = lhr.environment?.benchmarkIndex ?? Number.NaN;
   if (lhr.finalDisplayedUrl && new URL(lhr.finalDisplayedUrl).pathname !== new URL(`${baseUrl}${screen}`).pathname) {
     throw new Error(`Lighthouse loaded ${lhr.finalDisplayedUrl} instead of ${screen} (signed out?)`);
   }
@@ -322,7 +319,7 @@ async function runLighthouse(screen: string, formFactor: FormFactor): Promise<Li
     tbtMs: lhr.audits['total-blocking-time']?.numericValue ?? Number.NaN,
     cls: lhr.audits['cumulative-layout-shift']?.numericValue ?? Number.NaN,
     scriptBytes: requests.filter((request) => request.resourceType === 'Script').reduce((sum, request) => sum + (request.transferSize ?? 0), 0),
-    benchmarkIndex,
+    benchmarkIndex: lhr.environment?.benchmarkIndex ?? Number.NaN,
   };
 }
 
