@@ -9,10 +9,10 @@ const nextConfig = {
   // block the event loop for seconds just after the server reports ready (npm run bench:http).
   experimental: {
     preloadEntriesOnStart: false,
-    // Fewer, larger client chunks (npm run bench:pages): /dashboard starts with 7 scripts instead of
-    // 13 and 4 KiB less gzip, and each other screen adds fewer files after it. On a phone's link each
-    // request costs round trips of its own, and under Lighthouse's slow 4G the dashboard's largest
-    // paint came 0.4 s sooner (median 2.54 -> 2.13 s).
+    // Fewer, larger client chunks (npm run bench:pages; README, Performance, sixth round): /dashboard
+    // starts with 7 scripts instead of 13 and 4.5 KiB less gzip, and each other screen adds fewer files
+    // and bytes after it. On a phone's link each request costs round trips of its own: under
+    // Lighthouse's slow 4G the dashboard's largest paint went from 2.54 to 2.17 s (median-score runs).
     turbopackChunking: { minChunkSize: 200_000, maxChunkCountPerGroup: 5, maxMergeChunkSize: 600_000 },
   },
   // `npm test` type-checks the whole tree before it builds; its build skips the second check.
