@@ -34,3 +34,36 @@ it('migrates a new SQLite file, in WAL mode, and is a no-op the second time', ()
     fs.rmSync(dir, { recursive: true, force: true });
   }
 }, 60_000);
+
+const postgresUrl = process.env.TEST_DATABASE_URL;
+
+// Processes started together on one PostgreSQL database (a deploy of several instances) all come
+// up: one applies the migrations, the others wait for it and find the schema current.
+(postgresUrl ? it : it.skip)('migrates one PostgreSQL database from three processes started together', async () => {
+  const { execFile } = await import('node:child_process');
+  const { Client } = await import('pg');
+  const name = `migrate_race_${process.pid}`;
+  const admin = new Client({ connectionString: postgresUrl });
+  await admin.connect();
+  try {
+    await admin.query(`DROP DATABASE IF EXISTS ${name}`);
+    await admin.query(`CREATE DATABASE ${name}`);
+    const url = new URL(postgresUrl!);
+    url.pathname = `/${name}`;
+    const migrateAsync = () =>
+      new Promise<string>((resolve, reject) =>
+        execFile(
+          process.execPath,
+          [require.resolve('tsx/cli'), 'scripts/db.ts', 'migrate'],
+          { cwd: path.resolve(__dirname, '..', '..'), env: { ...process.env, DATABASE_URL: url.toString() }, encoding: 'utf8' },
+          (error, stdout, stderr) => (error ? reject(new Error(`${error.message}\n${stderr}`)) : resolve(stdout)),
+        ),
+      );
+    const outputs = await Promise.all([migrateAsync(), migrateAsync(), migrateAsync()]);
+    expect(outputs.filter((output) => /^Applied migrations: \d+_init/m.test(output))).toHaveLength(1);
+    expect(outputs.filter((output) => /^Database schema is up to date\.$/m.test(output))).toHaveLength(2);
+  } finally {
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.end();
+  }
+}, 120_000);

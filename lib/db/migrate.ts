@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { bindMigrationAwareSqlAdapterFactory } from '@prisma/driver-adapter-utils';
 import Database from 'better-sqlite3';
+import pg from 'pg';
 import { databaseProvider } from '../env';
 import { createAdapterFactory, type Provider } from './adapter';
 
@@ -59,14 +60,47 @@ function migrationList(provider: Provider) {
   };
 }
 
-/** Applies every migration the database has not seen yet; safe to run on each start. */
+/**
+ * Applies every migration the database has not seen yet; safe to run on each start, and from many
+ * processes at once: on PostgreSQL they take turns (see whileHoldingMigrationLock).
+ */
 export async function applyMigrations(url: string): Promise<string[]> {
   const provider = databaseProvider(url);
   if (provider === 'sqlite') {
     fs.mkdirSync(path.dirname(sqliteFilePath(url)), { recursive: true });
     // Before the engine opens the file: switching the journal needs the only connection.
     switchToWriteAheadLog(url);
+    return runEngineMigrations(url, provider);
   }
+  return whileHoldingMigrationLock(url, () => runEngineMigrations(url, provider));
+}
+
+/** Our own advisory lock key (the schema engine's is 72707369); any constant other processes share. */
+const migrationLockKey = 5_417_202_611;
+const migrationLockWaitMs = 10 * 60_000;
+
+/**
+ * The schema engine gives up on its own advisory lock after 10 s, so a process started beside one
+ * that is migrating exited. Waiting on a lock of ours first serialises them: the engine's lock is
+ * then free, and the later processes find every migration applied.
+ */
+async function whileHoldingMigrationLock<T>(url: string, work: () => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(`SET lock_timeout = ${migrationLockWaitMs}`);
+    await client.query('SELECT pg_advisory_lock($1)', [migrationLockKey]);
+    try {
+      return await work();
+    } finally {
+      await client.query('SELECT pg_advisory_unlock($1)', [migrationLockKey]);
+    }
+  } finally {
+    await client.end();
+  }
+}
+
+async function runEngineMigrations(url: string, provider: Provider): Promise<string[]> {
   const engine = await openSchemaEngine(url);
   try {
     const { appliedMigrationNames } = await engine.applyMigrations({ migrationsList: migrationList(provider), filters: noFilters });
