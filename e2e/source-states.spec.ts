@@ -58,18 +58,38 @@ test.afterAll(async () => {
   }
 });
 
-/** Every element of each matching box lies within it, and the box scrolls nothing sideways. */
+/** Every element of each matching box shows within it (clipped parts aside), and the box scrolls nothing sideways. */
 async function expectInside(page: Page, selector: string) {
   const outside = await page.locator(selector).evaluateAll((boxes) =>
     boxes.flatMap((box) => {
       const edge = box.getBoundingClientRect();
       if (edge.width === 0) return [];
       const name = box.getAttribute('data-testid') ?? box.tagName;
-      const spilled = [...box.querySelectorAll('*')].filter((element) => {
-        const rect = element.getBoundingClientRect();
-        return rect.width > 0 && (rect.right > edge.right + 1 || rect.left < edge.left - 1);
+      // A box that grew with its text runs past the screen or over its neighbour instead.
+      const crowded = [...(box.parentElement?.children ?? [])].filter((sibling) => {
+        const other = sibling.getBoundingClientRect();
+        return sibling !== box && other.width > 0 && other.top < edge.bottom && other.bottom > edge.top && other.left < edge.right - 1 && other.right > edge.left + 1;
       });
-      return [...(box.scrollWidth > box.clientWidth + 1 ? [`${name} scrolls sideways`] : []), ...spilled.map((element) => `${name}: ${element.tagName} "${element.textContent?.slice(0, 60)}"`)];
+      const placed = [
+        ...(edge.left < -1 || edge.right > window.innerWidth + 1 ? [`${name} runs past the screen`] : []),
+        ...crowded.map((sibling) => `${name} overlaps ${sibling.getAttribute('data-testid') ?? sibling.tagName}`),
+      ];
+      // What an element shows: its box, cut by every ancestor (up to the card) that clips its overflow.
+      const shown = (element: Element) => {
+        let { left, right } = element.getBoundingClientRect();
+        for (let parent = element.parentElement; parent && parent !== box; parent = parent.parentElement) {
+          if (getComputedStyle(parent).overflowX === 'visible') continue;
+          const clip = parent.getBoundingClientRect();
+          left = Math.max(left, clip.left);
+          right = Math.min(right, clip.right);
+        }
+        return { left, right };
+      };
+      const spilled = [...box.querySelectorAll('*')].filter((element) => {
+        const { left, right } = shown(element);
+        return right > left && (right > edge.right + 1 || left < edge.left - 1);
+      });
+      return [...placed, ...(box.scrollWidth > box.clientWidth + 1 ? [`${name} scrolls sideways`] : []), ...spilled.map((element) => `${name}: ${element.tagName} "${element.textContent?.slice(0, 60)}"`)];
     }),
   );
   expect(outside).toEqual([]);

@@ -43,7 +43,7 @@ async function sourceStates(db: Db, now: Date, audience: Exclude<HealthAudience,
  * Healthy, degraded (the event bus is down) or down (the database is). A stale or unreachable data
  * source does not change it: each source's own state says that, to signed-in users.
  */
-export async function checkHealth(db: Db, audience: HealthAudience = 'public') {
+export async function checkHealth(db: Db, audience: HealthAudience) {
   const now = new Date();
   const [database, bus] = await Promise.all([pingDatabase(db), getBus().status()]);
   const status = database.status === 'down' ? 'down' : bus.status === 'down' ? 'degraded' : 'healthy';
