@@ -21,7 +21,7 @@ it('calls a source live within two runs of its cadence, stale after, not connect
   ]);
   expect(states('market-prices')).toMatchObject({ state: 'live', label: 'Live', status: 'active', failing: false });
   expect(states('fx-rates')).toMatchObject({ state: 'stale', label: 'Stale', status: 'active' });
-  expect(states('fx-rates').summary).toBe('Not updated since Nov 1, 2026, later than its usual cadence (every 6 h (ECB publishes once a working day)) — non-USD share prices use the last stored rates.');
+  expect(states('fx-rates').summary).toBe('Not updated since Nov 1, 2026, later than its usual cadence (every 6 h, the ECB publishes once a working day) — non-USD share prices use the last stored rates.');
   expect(states('sec-filings')).toMatchObject({ state: 'not-connected', label: 'Not connected', status: 'integration' });
   expect(states('sec-filings').summary).toBe('Not connected yet: no update has been received from this source.');
   // The catalogue row says nothing here: no ingester, so planned, whatever it records.

@@ -22,66 +22,64 @@ interface Ingester {
   /** Another source whose ingest record this one shares (board appointments are read by the SEC feed). */
   stateOf?: string;
   cadenceMs: (config: IngestConfig) => number;
-  cadenceText: (config: IngestConfig) => string;
+  /** How the cadence reads: in seconds or hours, per company or per run, and what else to say. */
+  cadence: { unit: 's' | 'h'; eachCompany?: boolean; note?: string } | { text: string };
   /** Who could not be reached, as a subscriber names it. */
   subject: string;
   /** What an outage means for the figures, after "—". */
   impact: string;
 }
 
+function cadenceText(ingester: Ingester, config: IngestConfig): string {
+  const { cadence } = ingester;
+  if ('text' in cadence) return cadence.text;
+  const amount = ingester.cadenceMs(config) / (cadence.unit === 's' ? 1000 : 3_600_000);
+  return `${cadence.eachCompany ? 'each company ' : ''}every ${amount} ${cadence.unit}${cadence.note ? `, ${cadence.note}` : ''}`;
+}
+
 /**
  * The sources an ingester fills, with its cadence: a source is live while its last successful ingest
  * is within two runs of that cadence (docs/metrics.md, "Live"). The holdings table is imported from a
- * recorded copy at seed time: its last success is the newest scrape date, its cadence daily.
+ * recorded copy at seed time: its last success is the newest scrape date, its cadence daily. The
+ * market-data ingest (issue 11) reads each company's closes and filings once a period.
  */
 const ingesters: Record<string, Ingester> = {
-  'sec-filings': {
-    cadenceMs: (config) => config.sec.feedIntervalMs,
-    cadenceText: (config) => `every ${config.sec.feedIntervalMs / 1000} s`,
-    subject: 'SEC filings',
-    impact: 'signals from newer filings are not in yet',
-  },
+  'sec-filings': { cadenceMs: (config) => config.sec.feedIntervalMs, cadence: { unit: 's' }, subject: 'SEC filings', impact: 'signals from newer filings are not in yet' },
   'board-appointments': {
     stateOf: 'sec-filings',
     cadenceMs: (config) => config.sec.feedIntervalMs,
-    cadenceText: (config) => `every ${config.sec.feedIntervalMs / 1000} s, through the SEC feed`,
+    cadence: { unit: 's', note: 'through the SEC feed' },
     subject: 'SEC filings',
     impact: 'board changes from newer filings are not in yet',
   },
-  'market-prices': {
-    cadenceMs: (config) => config.market.intervalMs,
-    cadenceText: (config) => `every ${config.market.intervalMs / 1000} s`,
-    subject: 'Market prices',
-    impact: 'figures use the last stored price',
-  },
+  'market-prices': { cadenceMs: (config) => config.market.intervalMs, cadence: { unit: 's' }, subject: 'Market prices', impact: 'figures use the last stored price' },
   'holdings-table': {
     cadenceMs: () => 86_400_000,
-    cadenceText: () => 'daily scrapes, imported from a recorded copy',
+    cadence: { text: 'daily scrapes, imported from a recorded copy' },
     subject: 'The holdings table',
     impact: 'holdings are those of the last imported table',
   },
-  // The market-data ingest (issue 11): each company's closes and filings are read once a period.
   'equity-prices': {
     cadenceMs: (config) => config.equity.periodMs,
-    cadenceText: (config) => `each company every ${config.equity.periodMs / 3_600_000} h`,
+    cadence: { unit: 'h', eachCompany: true },
     subject: 'Share prices',
     impact: 'market caps and mNAV use the last stored closes',
   },
   'fx-rates': {
     cadenceMs: (config) => config.fx.intervalMs,
-    cadenceText: (config) => `every ${config.fx.intervalMs / 3_600_000} h (ECB publishes once a working day)`,
+    cadence: { unit: 'h', note: 'the ECB publishes once a working day' },
     subject: 'FX reference rates',
     impact: 'non-USD share prices use the last stored rates',
   },
   'sec-companyfacts': {
     cadenceMs: (config) => config.sec.companyFactsPeriodMs,
-    cadenceText: (config) => `each company every ${config.sec.companyFactsPeriodMs / 3_600_000} h`,
+    cadence: { unit: 'h', eachCompany: true },
     subject: 'SEC fundamentals',
     impact: 'share counts, debt and cash use the last stored filings',
   },
   'coingecko-treasury': {
     cadenceMs: (config) => config.market.treasuryIntervalMs,
-    cadenceText: (config) => `every ${config.market.treasuryIntervalMs / 3_600_000} h`,
+    cadence: { unit: 'h' },
     subject: "CoinGecko's treasury list",
     impact: 'the second holdings figure is from the last stored list',
   },
@@ -116,7 +114,7 @@ export interface DerivedSourceState {
 
 function subscriberSummary(state: SourceState, ingester: Ingester | undefined, record: IngestRecord, failing: boolean, config: IngestConfig): string {
   if (!ingester) return 'Planned: this source is not read yet.';
-  const cadence = ingester.cadenceText(config);
+  const cadence = cadenceText(ingester, config);
   const since = record.lastSuccessAt ? enUsDay(record.lastSuccessAt) : null;
   if (state === 'live') {
     return failing
@@ -130,7 +128,7 @@ function subscriberSummary(state: SourceState, ingester: Ingester | undefined, r
 
 function adminDetail(ingester: Ingester | undefined, record: IngestRecord, config: IngestConfig): string {
   if (!ingester) return 'No ingester is built for this source yet.';
-  const parts = [`Cadence: ${ingester.cadenceText(config)}.`];
+  const parts = [`Cadence: ${cadenceText(ingester, config)}.`];
   if (ingester.stateOf) parts.push(`State read from the ${ingester.stateOf} record.`);
   parts.push(record.lastAttemptAt ? `Last attempt ${record.lastAttemptAt.toISOString()}.` : 'No attempt recorded.');
   parts.push(record.lastSuccessAt ? `Last success ${record.lastSuccessAt.toISOString()}.` : 'No run has succeeded.');
