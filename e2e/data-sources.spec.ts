@@ -33,12 +33,16 @@ test('tabs filter the source cards by status, each card badged with its real sta
   await expect(sec).toContainText('Regulatory & Compliance');
   // The test server runs no SEC ingest: the card says so instead of "Live".
   await expect(page.getByTestId('state-sec-filings')).toHaveText('Not connected');
-  await expect(page.getByTestId('state-detail-sec-filings')).toContainText('Not connected: ');
+  await expect(page.getByTestId('state-detail-sec-filings')).toHaveText('Not connected yet: no update has been received from this source.');
   await expect(sec).toContainText('100%');
   await expect(sec).toContainText('Real-time');
 
+  // Each tab holds the sources whose state maps to its status (issue 27): integration = an ingester that has not delivered yet.
+  const { sources } = (await (await page.request.get('/api/data-sources')).json()) as { sources: { key: string; status: string }[] };
+  const keysOf = (status: string) => sources.filter((source) => source.status === status).map((source) => source.key);
+  expect(keysOf('integration')).toEqual(expect.arrayContaining(['sec-filings', 'board-appointments', 'market-prices']));
   await page.getByRole('tab', { name: 'Integration' }).click();
-  await expect(cards).toHaveCount(1);
+  await expect(cards).toHaveCount(keysOf('integration').length);
   await expect(page.getByTestId('source-board-appointments')).toContainText('In Progress');
   await expect(page.getByTestId('source-board-appointments')).toContainText('Governance & Leadership');
 
@@ -52,7 +56,9 @@ test('tabs filter the source cards by status, each card badged with its real sta
   await expect(page.getByTestId('source-custody-providers')).toContainText('No ingester yet');
 
   await page.getByRole('tab', { name: 'Active' }).click();
-  await expect(cards).toHaveCount(7);
+  expect(keysOf('active')).toContain('holdings-table');
+  expect(keysOf('active')).not.toContain('sec-filings');
+  await expect(cards).toHaveCount(keysOf('active').length);
   await expect(page.getByTestId('source-holdings-table')).not.toContainText('Never');
   await expect(page.getByTestId('state-holdings-table')).toHaveText('Stale');
   await expect(page.getByTestId('state-detail-holdings-table')).toContainText('Jul 11, 2026');

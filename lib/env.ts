@@ -34,6 +34,11 @@ const envSchema = z.object({
     .enum(['true', 'false', '1', '0'])
     .default('true')
     .transform((value) => value === 'true' || value === '1'),
+  // Accounts that count as admins whatever their stored role (lib/auth/admin.ts); compared in lower case.
+  ADMIN_EMAILS: z
+    .string()
+    .default('')
+    .transform((value) => value.split(',').map((email) => email.trim().toLowerCase()).filter(Boolean)),
 });
 
 export type Env = z.infer<typeof envSchema>;

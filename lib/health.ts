@@ -1,6 +1,20 @@
 import type { Db } from './db';
+import { isAdmin } from './auth/admin';
+import { loadSourceStates, toAdminSourceStateView, toSourceStateView } from './data-sources/state';
 import { getBus } from './realtime/bus';
 import { realtimeStatus } from './realtime/availability';
+
+// GET /api/health for three audiences (issue 27). Anyone: the overall status and whether /ws is
+// served. A signed-in user: also each data source's state, in the words the screens use. An admin: also
+// each source's raw last error and technical detail. Each audience has its own cache entry.
+
+export type HealthAudience = 'public' | 'member' | 'admin';
+
+/** The audience of a viewer (lib/auth/viewer.ts): admins, other signed-in users, everyone else. */
+export function healthAudienceOf(viewer: { session: unknown; user: { role: string; email: string } | null }): HealthAudience {
+  if (!viewer.session || !viewer.user) return 'public';
+  return isAdmin(viewer) ? 'admin' : 'member';
+}
 
 async function pingDatabase(db: Db): Promise<{ status: 'up' | 'down'; latencyMs: number }> {
   const started = performance.now();
@@ -12,34 +26,36 @@ async function pingDatabase(db: Db): Promise<{ status: 'up' | 'down'; latencyMs:
   }
 }
 
-/** Each data source's freshness: when it last succeeded and how long ago (null if never). */
-async function sourceFreshness(db: Db, now: Date) {
+/** Each data source's state (lib/data-sources/state.ts) with its age; error texts for admins only. */
+async function sourceStates(db: Db, now: Date, audience: Exclude<HealthAudience, 'public'>) {
   try {
-    const sources = await db.dataSource.findMany({ select: { key: true, name: true, status: true, lastSuccessAt: true, lastError: true }, orderBy: { key: 'asc' } });
-    return sources.map((source) => ({
-      key: source.key,
-      name: source.name,
-      status: source.status,
-      lastSuccessAt: source.lastSuccessAt?.toISOString() ?? null,
+    const states = await loadSourceStates(db, now);
+    return states.map((source) => ({
+      ...(audience === 'admin' ? toAdminSourceStateView(source) : toSourceStateView(source)),
       ageSeconds: source.lastSuccessAt ? Math.round((now.getTime() - source.lastSuccessAt.getTime()) / 1000) : null,
-      lastError: source.lastError,
     }));
   } catch {
     return [];
   }
 }
 
-export async function checkHealth(db: Db) {
+/**
+ * Healthy, degraded (the event bus is down) or down (the database is). A stale or unreachable data
+ * source does not change it: each source's own state says that, to signed-in users.
+ */
+export async function checkHealth(db: Db, audience: HealthAudience) {
   const now = new Date();
   const [database, bus] = await Promise.all([pingDatabase(db), getBus().status()]);
   const status = database.status === 'down' ? 'down' : bus.status === 'down' ? 'degraded' : 'healthy';
+  const websocket = realtimeStatus();
+  const overall = { status, timestamp: now.toISOString() } as const;
+  if (audience === 'public') return { ...overall, database: { status: database.status }, websocket: { available: websocket.available } };
   return {
-    status,
-    timestamp: now.toISOString(),
+    ...overall,
     uptimeSeconds: Math.round(process.uptime()),
     database,
     bus,
-    websocket: realtimeStatus(),
-    sources: database.status === 'up' ? await sourceFreshness(db, now) : [],
-  } as const;
+    websocket,
+    sources: database.status === 'up' ? await sourceStates(db, now, audience) : [],
+  };
 }

@@ -155,12 +155,14 @@ describe('a committed write empties what it changed', () => {
     await call(dataLatest, '/api/data/latest', { jar: analyst });
     const at = new Date(Date.now() + 60_000);
     await db.$transaction(async (tx) => {
-      const [first] = await tx.dataSource.findMany({ orderBy: { key: 'asc' }, take: 1 });
-      await tx.dataSource.update({ where: { key: first!.key }, data: { lastSuccessAt: at, lastError: 'cache test' } });
+      await tx.dataSource.update({ where: { key: 'market-prices' }, data: { lastSuccessAt: at, lastError: 'cache test' } });
     });
     const latest = (await call(dataLatest, '/api/data/latest', { jar: analyst })).json;
     expect(latest.lastUpdated).toBe(at.toISOString());
-    expect(latest.sources[0].lastError).toBe('cache test');
+    // Each source's state as every screen derives it; the raw error is an admin's (issue 27).
+    const market = latest.sources.find((source: { key: string }) => source.key === 'market-prices');
+    expect(market).toMatchObject({ state: 'live', lastSuccessAt: at.toISOString() });
+    expect(market).not.toHaveProperty('lastError');
   });
 });
 

@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { gunzipSync } from 'node:zlib';
+import { setAdminRole } from '@/lib/auth/admin';
 import { db } from '@/lib/db';
 import { seedAll } from '@/lib/db/seed-all';
 import { responseCache } from '@/lib/cache/response-cache';
@@ -143,4 +144,27 @@ it('answers /api/beta/status as the route does, for anyone', async () => {
     expect(await fast.text()).toBe(fromRoute.text);
     expect(fast.headers.get('content-type')).toBe('application/json');
   }
+});
+
+it('answers /api/health from the entry of the caller’s audience: public, signed in or admin (issue 27)', async () => {
+  const admin = await registeredUser(true, 'fast-admin');
+  await setAdminRole(db, admin.email, true);
+  for (const [audience, jar] of [['public', undefined], ['member', analyst], ['admin', admin.jar]] as const) {
+    responseCache().invalidate(['DataSource']);
+    let release!: () => void;
+    // Each audience's entry is being computed; the fast path must join that one, not another's.
+    const computing = responseCache().get(hotReadKeys.health(audience), hotReads.health, async () => {
+      await new Promise<void>((resolve) => (release = resolve));
+      return { body: { audience } };
+    });
+    const waiting = get('/api/health', jar, { 'accept-encoding': 'identity' });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    release();
+    const answered = await waiting;
+    expect(answered.status).toBe(200);
+    expect(answered.headers.get('cache-control')).toBe('no-store');
+    expect(await answered.json()).toEqual({ audience });
+    await computing;
+  }
+  responseCache().invalidate(['DataSource']);
 });

@@ -193,7 +193,7 @@ const routes: Record<string, RouteSpec> = {
   },
 };
 
-const excluded = new Set(['auth/[...nextauth]', 'test/signals']);
+const excluded = new Set(['auth/[...nextauth]', 'test/signals', 'test/data-sources']);
 
 // ---------------------------------------------------------------------------------------------
 // Hostile values

@@ -6,7 +6,7 @@ import { CardDisclaimer } from '@/components/shared/disclaimer';
 import { PageHeader } from '@/components/shell/page-header';
 import type { DashboardData, RefreshStatus } from '@/lib/dashboard/repository';
 import { DashboardFilterProvider } from './dashboard-filter';
-import { DataAgeNotice } from './data-age-notice';
+import { DataAgeNotice, type SourceDetail } from './data-age-notice';
 import { DashboardSidebar } from './dashboard-sidebar';
 import { HealthDistributionCard } from './health-distribution-card';
 import { HoldingsTable } from './holdings-table';
@@ -23,7 +23,7 @@ import { TopTreasuriesCard } from './top-treasuries-card';
  * The dashboard of spec 001 §2 on stored data. The server renders the first paint (stats, the
  * holdings table, the cards); client parts poll and follow /ws from there.
  */
-export function DashboardView({ data, refresh }: { data: DashboardData; refresh: RefreshStatus | null }) {
+export function DashboardView({ data, refresh, sourceDetails }: { data: DashboardData; refresh: RefreshStatus | null; sourceDetails: SourceDetail[] }) {
   const now = new Date(data.now);
   return (
     <RealtimeProvider>
@@ -32,7 +32,7 @@ export function DashboardView({ data, refresh }: { data: DashboardData; refresh:
           <RefreshControls initial={refresh} />
         </PageHeader>
         <MfaPrompt />
-        <DataAgeNotice dataAge={data.dataAge} />
+        <DataAgeNotice dataAge={data.dataAge} sourceDetails={sourceDetails} />
         <div className="flex gap-6">
           <DashboardSidebar btc={data.btc} initialStats={data.stats} />
           <div className="flex min-w-0 flex-1 flex-col gap-6">

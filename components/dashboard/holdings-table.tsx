@@ -120,7 +120,7 @@ export function HoldingsTable({ initialHoldings }: { initialHoldings: HoldingRow
       <CardContent>
         {rows.length === 0 ? (
           <p className="py-6 text-center text-sm text-muted-foreground" data-testid="holdings-empty">
-            {holdings.data.length === 0 ? 'No companies yet. Run npm run db:seed to load the tracked companies.' : 'No companies match this filter.'}
+            {holdings.data.length === 0 ? 'No companies are tracked yet. They appear here once the first holdings data has been collected.' : 'No companies match this filter.'}
           </p>
         ) : (
           <Table aria-labelledby="holdings-title" data-testid="holdings-table">

@@ -92,10 +92,10 @@ export function SystemHealthMonitor() {
             {health.data && health.data.sources.length > 0 ? (
               <ul className="grid gap-1 sm:grid-cols-2" data-testid="source-freshness">
                 {health.data.sources.map((source) => (
-                  <li key={source.key} className="flex items-center justify-between gap-2 rounded-md border px-2 py-1">
+                  <li key={source.key} className="flex min-w-0 items-center justify-between gap-2 rounded-md border px-2 py-1" title={source.summary}>
                     <span className="truncate">{source.name}</span>
-                    <span className={cn('shrink-0 text-xs', source.lastError ? 'text-destructive' : 'text-muted-foreground')} title={source.lastError ?? undefined}>
-                      {source.lastSuccessAt ? `updated ${formatRelativeTime(source.lastSuccessAt)}` : 'never updated'}
+                    <span className={cn('shrink-0 text-xs', source.state === 'live' || source.state === 'planned' ? 'text-muted-foreground' : 'text-destructive')}>
+                      {source.label} · {source.lastSuccessAt ? `updated ${formatRelativeTime(source.lastSuccessAt)}` : 'never updated'}
                     </span>
                   </li>
                 ))}

@@ -2,27 +2,26 @@ import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Progress } from '@/components/ui/progress';
 import type { DataSourceView } from '@/lib/data-sources/schema';
-import { integrationProgressLabel } from '@/lib/data-sources/labels';
+import { integrationProgressLabel, sourceStateVariants } from '@/lib/data-sources/labels';
 import { formatRelativeTime } from '@/lib/format';
-
-const stateVariant = { fresh: 'success', stale: 'warning', 'not-connected': 'destructive', planned: 'outline' } as const;
+import { TechnicalDetail } from '@/components/shared/technical-detail';
 const priorityVariant = { high: 'destructive', medium: 'secondary', low: 'outline' } as const;
 
 function capitalise(text: string) {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
-/** One source: status, coverage, cadence, priority, signals counted from storage and its freshness. */
+/** One source: status, coverage, cadence, priority, signals counted from storage and its freshness; the technical detail for admins. */
 export function SourceCard({ source, now }: { source: DataSourceView; now: Date }) {
   const titleId = `source-${source.key}`;
   return (
-    <Card aria-labelledby={titleId} data-testid={`source-${source.key}`} role="article">
+    <Card aria-labelledby={titleId} data-testid={`source-${source.key}`} role="article" className="min-w-0 wrap-anywhere">
       <CardHeader className="gap-2">
         <div className="flex items-start justify-between gap-2">
           <CardTitle id={titleId} className="text-base">
             {capitalise(source.name)}
           </CardTitle>
-          <Badge variant={stateVariant[source.state]} data-testid={`state-${source.key}`}>
+          <Badge variant={sourceStateVariants[source.state]} data-testid={`state-${source.key}`}>
             {source.statusLabel}
           </Badge>
         </div>
@@ -69,7 +68,7 @@ export function SourceCard({ source, now }: { source: DataSourceView; now: Date 
           </div>
         </dl>
         <p className="text-xs text-muted-foreground">{source.signalsNote}</p>
-        {source.lastError && <p className="text-xs text-destructive">Last error: {source.lastError}</p>}
+        {source.technicalDetail && <TechnicalDetail testId={`technical-detail-${source.key}`}>{source.technicalDetail}</TechnicalDetail>}
       </CardContent>
     </Card>
   );

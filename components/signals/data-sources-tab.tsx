@@ -5,7 +5,7 @@ import Link from 'next/link';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { dataSourceKeys, fetchDataSources } from '@/lib/data-sources/client';
-import { type SourceState, sourceStateLabels } from '@/lib/data-sources/labels';
+import { type SourceState, sourceStateLabels, sourceStateVariants } from '@/lib/data-sources/labels';
 
 // What feeds detection (spec 001 §2 Signals, Data Sources tab), each item with the real state of the
 // catalogue source that would feed it (issue 12): an item no ingester reads is "Planned", never "Active".
@@ -48,8 +48,6 @@ const groups: { title: string; items: { name: string; source: string | null }[] 
   },
 ];
 
-const stateVariant = { fresh: 'success', stale: 'warning', 'not-connected': 'destructive', planned: 'outline' } as const;
-
 export function DataSourcesTab() {
   const sources = useQuery({ queryKey: dataSourceKeys.all, queryFn: fetchDataSources });
   const stateOf = (key: string | null): SourceState | null => {
@@ -79,7 +77,7 @@ export function DataSourcesTab() {
                   return (
                     <li key={item.name} className="flex items-center justify-between gap-2 text-sm" data-testid="feed-item">
                       <span>{item.name}</span>
-                      <Badge variant={state ? stateVariant[state] : 'outline'}>{state ? sourceStateLabels[state] : 'Checking…'}</Badge>
+                      <Badge variant={state ? sourceStateVariants[state] : 'outline'}>{state ? sourceStateLabels[state] : 'Checking…'}</Badge>
                     </li>
                   );
                 })}

@@ -2,6 +2,7 @@ import type { Db } from '@/lib/db';
 import { AppError } from '@/lib/http/errors';
 import { planFromAnyName } from '@/lib/payments/plans';
 import { accessStateOf, isEntitled, type AccessState } from './access';
+import { adminRole, isAdminUser } from './admin';
 import { betaGateEnabled, verifyBetaToken } from './beta';
 import { betaCookie, betaMaxAgeSeconds, betaResetCookie, cookieReader } from './cookies';
 import { loadSession, type LoadedSession } from './session';
@@ -59,7 +60,8 @@ export function toPublicUser(user: LoadedSession['user']): PublicUser {
     firstName: user.firstName,
     lastName: user.lastName,
     email: user.email,
-    role: user.role,
+    // ADMIN_EMAILS counts as the admin role wherever the account is shown.
+    role: isAdminUser(user) ? adminRole : user.role,
     subscriptionStatus: effectiveStatus(user),
     // Spec 000 §3 names tiers by plan name (Basic, Professional, Enterprise); payments store the plan id.
     subscriptionTier: user.subscriptionTier ? (planFromAnyName(user.subscriptionTier)?.tierName ?? user.subscriptionTier) : null,

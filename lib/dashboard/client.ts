@@ -1,6 +1,7 @@
 // Browser side of the dashboard: react-query keys (the API path first, so the default queryFn
 // fetches it and a realtime message can invalidate by path prefix, see realtime-reactions.ts), the
 // polling cadences, and the fetchers the default queryFn cannot stand in for.
+import type { SourceStateView } from '../data-sources/state';
 import { apiRequest } from '../http/api-client';
 import type { RefreshStats } from '../treasury/refresh';
 import { toHoldingRow, type HoldingRow } from './holding-row';
@@ -45,20 +46,13 @@ export async function requestRefresh(): Promise<{ refreshStats: RefreshStats }> 
   return (await (await apiRequest('POST', '/api/data/refresh')).json()) as { refreshStats: RefreshStats };
 }
 
-interface SourceFreshness {
-  key: string;
-  name: string;
-  status: string;
-  lastSuccessAt: string | null;
-  lastError: string | null;
-}
 
 export interface HealthCheck {
   api: ApiHealth;
   responseTimeMs: number;
   checkedAt: string;
   database: string | null;
-  sources: SourceFreshness[];
+  sources: SourceStateView[];
 }
 
 /**
@@ -68,7 +62,7 @@ export interface HealthCheck {
 export async function checkHealth(): Promise<HealthCheck> {
   const started = performance.now();
   const response = await fetch('/api/health', { credentials: 'include', cache: 'no-store', signal: AbortSignal.timeout(healthTimeoutMs) });
-  const body = (await response.json().catch(() => null)) as { database?: { status?: string }; sources?: SourceFreshness[] } | null;
+  const body = (await response.json().catch(() => null)) as { database?: { status?: string }; sources?: SourceStateView[] } | null;
   if (!response.ok && response.status !== 503) throw new Error(`${response.status}: ${response.statusText}`);
   return {
     api: apiHealthOf(body),

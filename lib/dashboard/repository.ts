@@ -6,6 +6,7 @@ import { readIngestConfig } from '../ingest/config';
 import { percentChange } from '../market/percent-change';
 import { refreshReads, type DataLatest, type RefreshStats } from '../treasury/refresh';
 import { companyMarketCap } from '../treasury/market-metrics';
+import { loadSourceStates } from '../data-sources/state';
 import { describeDataAge } from './data-age';
 import { toHoldingRow } from './holding-row';
 import { runStressTests, type StressHolding } from './stress-test';
@@ -56,14 +57,27 @@ async function loadDataAge(db: Db, now: Date) {
   const [holdings, price, sources] = await Promise.all([
     db.holdingSnapshot.aggregate({ where: { quarantined: false, asOf: { lte: now }, company: confirmedCompanyWhere }, _max: { asOf: true } }),
     db.marketPrice.aggregate({ where: { symbol: 'BTC', at: { lte: now } }, _max: { at: true } }),
-    db.dataSource.findMany({ where: { key: { in: ['sec-filings', 'market-prices'] } }, select: { name: true, lastSuccessAt: true, lastAttemptAt: true, lastError: true } }),
+    loadSourceStates(db, now),
   ]);
   return describeDataAge({
     now,
     newest: [holdings._max.asOf, price._max.at],
     ingestEnabled: readIngestConfig().enabled,
-    liveSources: sources,
+    liveSources: sources.filter((source) => liveSourceKeys.includes(source.key)),
   });
+}
+
+/** The sources whose outage the data-age notice reports. */
+const liveSourceKeys = ['sec-filings', 'market-prices'];
+
+/**
+ * The technical detail behind the notice's failing sources, for an admin's page only: read per request,
+ * never into the first paint every subscriber shares.
+ */
+export async function loadFailingSourceDetails(db: Db, keys: string[]): Promise<{ key: string; name: string; technicalDetail: string }[]> {
+  if (keys.length === 0) return [];
+  const states = await loadSourceStates(db);
+  return states.filter((source) => keys.includes(source.key)).map(({ key, name, technicalDetail }) => ({ key, name, technicalDetail }));
 }
 
 /** Everything the dashboard's first paint needs, read in parallel. */

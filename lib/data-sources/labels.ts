@@ -18,9 +18,11 @@ export function categoryName(id: string): string {
 export const integrationProgressLabel = 'In Progress';
 
 /**
- * A source's real state from its ingester's record (issue 12): "Live" only while its last successful
- * ingest is within its cadence; connected but older is "Stale"; an ingester that never succeeded is
- * "Not connected"; no ingester at all is "Planned".
+ * A source's real state from its ingester's record (issues 12 and 27, lib/data-sources/state.ts): "Live"
+ * while its last successful ingest is within its cadence; connected but older is "Stale"; an ingester
+ * that never succeeded is "Not connected"; no ingester at all is "Planned".
  */
-export type SourceState = 'fresh' | 'stale' | 'not-connected' | 'planned';
-export const sourceStateLabels: Record<SourceState, string> = { fresh: 'Live', stale: 'Stale', 'not-connected': 'Not connected', planned: 'Planned' };
+export type SourceState = 'live' | 'stale' | 'not-connected' | 'planned';
+export const sourceStateLabels: Record<SourceState, string> = { live: 'Live', stale: 'Stale', 'not-connected': 'Not connected', planned: 'Planned' };
+/** Badge colours of the four states, shared by every screen that shows one. */
+export const sourceStateVariants = { live: 'success', stale: 'warning', 'not-connected': 'destructive', planned: 'outline' } as const satisfies Record<SourceState, string>;

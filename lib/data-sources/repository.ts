@@ -1,14 +1,16 @@
 import type { Db } from '../db';
 import { holdingsSignalSource } from '../db/seed-signals';
 import { dataSourceCatalogue } from './catalogue';
-import { formatDay } from '../format';
-import { type IngestConfig, readIngestConfig } from '../ingest/config';
-import { categoryName, sourceCategories, type SourceState, sourceStateLabels } from './labels';
+import { readIngestConfig } from '../ingest/config';
+import { categoryName, sourceCategories } from './labels';
 import type { DataSourcesResponse, DataSourceView } from './schema';
+import { deriveSourceStates } from './state';
 
 // The Data Sources screen (spec 001 §2, §3): the stored catalogue with signal counts taken from
 // the stored signals. Each source counts the signals its ingester writes (Signal.source values);
-// a source without an ingester counts none and says so, instead of the spec's sample figure.
+// a source without an ingester counts none and says so, instead of the spec's sample figure. Each
+// source's state comes from lib/data-sources/state.ts; its error text and technical detail only when
+// the viewer is an admin.
 
 interface SignalMatcher {
   /** Signal.source starts with one of these. */
@@ -32,50 +34,6 @@ const matchers: Record<string, SignalMatcher> = {
 
 const noIngesterNote = 'No ingester yet: this source collects no signals.';
 
-/**
- * The sources an ingester fills, with its cadence: a source is "connected and fresh" while its last
- * successful ingest is within two runs of that cadence (docs/metrics.md, "Live"). Board appointments
- * are read by the SEC ingesters, so they share the SEC row's state. The holdings table is imported
- * from a recorded copy at seed time: its last success is the newest scrape date, its cadence daily.
- */
-const ingesters: Record<string, { stateOf?: string; cadenceMs: (config: IngestConfig) => number; cadenceText: (config: IngestConfig) => string }> = {
-  'sec-filings': { cadenceMs: (config) => config.sec.feedIntervalMs, cadenceText: (config) => `every ${config.sec.feedIntervalMs / 1000} s` },
-  'board-appointments': {
-    stateOf: 'sec-filings',
-    cadenceMs: (config) => config.sec.feedIntervalMs,
-    cadenceText: (config) => `every ${config.sec.feedIntervalMs / 1000} s, through the SEC feed`,
-  },
-  'market-prices': { cadenceMs: (config) => config.market.intervalMs, cadenceText: (config) => `every ${config.market.intervalMs / 1000} s` },
-  'holdings-table': { cadenceMs: () => 86_400_000, cadenceText: () => 'daily scrapes, imported from a recorded copy' },
-  // The market-data ingest (issue 11): each company's closes and filings are read once a period.
-  'equity-prices': { cadenceMs: (config) => config.equity.periodMs, cadenceText: (config) => `each company every ${config.equity.periodMs / 3_600_000} h` },
-  'fx-rates': { cadenceMs: (config) => config.fx.intervalMs, cadenceText: (config) => `every ${config.fx.intervalMs / 3_600_000} h (ECB publishes once a working day)` },
-  'sec-companyfacts': {
-    cadenceMs: (config) => config.sec.companyFactsPeriodMs,
-    cadenceText: (config) => `each company every ${config.sec.companyFactsPeriodMs / 3_600_000} h`,
-  },
-  'coingecko-treasury': { cadenceMs: (config) => config.market.treasuryIntervalMs, cadenceText: (config) => `every ${config.market.treasuryIntervalMs / 3_600_000} h` },
-};
-
-/** A source's real state from its ingest record (lastSuccessAt, lastAttemptAt, lastError), and a sentence saying why. */
-function sourceState(
-  source: { key: string; lastSuccessAt: Date | null; lastAttemptAt: Date | null; lastError: string | null },
-  config: IngestConfig,
-  now: Date,
-): { state: SourceState; detail: string } {
-  const ingester = ingesters[source.key];
-  if (!ingester) return { state: 'planned', detail: 'No ingester is built for this source yet.' };
-  const cadence = ingester.cadenceText(config);
-  if (!source.lastSuccessAt) {
-    const why = source.lastError ? `last attempt failed: ${source.lastError}` : source.lastAttemptAt ? 'no run has succeeded yet' : config.enabled ? 'no run yet' : 'ingest is switched off (INGEST_ENABLED)';
-    return { state: 'not-connected', detail: `Not connected: ${why}.` };
-  }
-  const age = now.getTime() - source.lastSuccessAt.getTime();
-  if (age <= 2 * ingester.cadenceMs(config)) return { state: 'fresh', detail: `Connected; last successful ingest within its cadence (${cadence}).` };
-  const why = source.lastError ? ` Last error: ${source.lastError}` : config.enabled ? '' : ' Ingest is switched off (INGEST_ENABLED).';
-  return { state: 'stale', detail: `Connected, but the newest data is from ${formatDay(source.lastSuccessAt.toISOString())}, older than its cadence (${cadence}).${why}` };
-}
-
 function whereOf(matcher: SignalMatcher, since?: Date) {
   const or = [
     ...(matcher.sourcePrefixes ?? []).map((prefix) => ({ source: { startsWith: prefix } })),
@@ -87,21 +45,18 @@ function whereOf(matcher: SignalMatcher, since?: Date) {
 const statusOrder: Record<string, number> = { active: 0, integration: 1, planned: 2 };
 const catalogueOrder = new Map(dataSourceCatalogue.map((entry, index) => [entry.key, index]));
 
-export async function listDataSources(db: Db, now = new Date()): Promise<DataSourcesResponse> {
+export async function listDataSources(db: Db, { admin }: { admin: boolean }, now = new Date()): Promise<DataSourcesResponse> {
   const monthStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
   const [rows, signalsThisMonth, totalSignals] = await Promise.all([
     db.dataSource.findMany(),
     db.signal.count({ where: { detectedAt: { gte: monthStart } } }),
     db.signal.count(),
   ]);
-  const config = readIngestConfig();
-  const rowByKey = new Map(rows.map((row) => [row.key, row]));
+  const states = new Map(deriveSourceStates(rows, readIngestConfig(), now).map((state) => [state.key, state]));
   const sources = await Promise.all(
     rows.map(async (row): Promise<DataSourceView> => {
       const matcher = matchers[row.key];
-      const stateRow = rowByKey.get(ingesters[row.key]?.stateOf ?? row.key) ?? row;
-      const { state, detail } = sourceState({ ...stateRow, key: row.key }, config, now);
-      const status = ingesters[row.key] ? (row.status === 'planned' ? 'integration' : row.status) : 'planned';
+      const source = states.get(row.key)!;
       const counts = matcher && (matcher.sourcePrefixes?.length || matcher.signalTypes?.length);
       const [signals, thisMonth] = counts
         ? await Promise.all([db.signal.count({ where: whereOf(matcher) }), db.signal.count({ where: whereOf(matcher, monthStart) })])
@@ -111,10 +66,10 @@ export async function listDataSources(db: Db, now = new Date()): Promise<DataSou
         name: row.name,
         category: row.category,
         categoryName: categoryName(row.category),
-        status,
-        statusLabel: sourceStateLabels[state],
-        state,
-        stateDetail: detail,
+        status: source.status,
+        statusLabel: source.label,
+        state: source.state,
+        stateDetail: source.summary,
         coverage: row.coverage,
         updateFrequency: row.updateFrequency,
         description: row.description,
@@ -123,9 +78,10 @@ export async function listDataSources(db: Db, now = new Date()): Promise<DataSou
         signalsThisMonth: thisMonth,
         signalsNote: matcher?.note ?? noIngesterNote,
         hasIngester: Boolean(matcher),
-        lastSuccessAt: stateRow.lastSuccessAt?.toISOString() ?? null,
-        lastAttemptAt: stateRow.lastAttemptAt?.toISOString() ?? null,
-        lastError: stateRow.lastError,
+        lastSuccessAt: source.lastSuccessAt?.toISOString() ?? null,
+        lastAttemptAt: source.lastAttemptAt?.toISOString() ?? null,
+        lastError: admin ? source.lastError : null,
+        technicalDetail: admin ? source.technicalDetail : null,
         itemsIngested: row.itemsIngested,
       };
     }),
@@ -137,7 +93,7 @@ export async function listDataSources(db: Db, now = new Date()): Promise<DataSou
       a.name.localeCompare(b.name),
   );
   // Counted, not typed: a source is active when an ingester fills it and has succeeded at least once.
-  const active = sources.filter((source) => source.state === 'fresh' || source.state === 'stale');
+  const active = sources.filter((source) => source.state === 'live' || source.state === 'stale');
   return {
     sources,
     summary: {
@@ -146,7 +102,7 @@ export async function listDataSources(db: Db, now = new Date()): Promise<DataSou
       signalsThisMonth,
       totalSignals,
       coverageAverage: sources.length ? Math.round(sources.reduce((sum, source) => sum + source.coverage, 0) / sources.length) : 0,
-      realtimeSources: sources.filter((source) => source.updateFrequency === 'real-time' && source.state === 'fresh').length,
+      realtimeSources: sources.filter((source) => source.updateFrequency === 'real-time' && source.state === 'live').length,
       monthStart: monthStart.toISOString(),
     },
     categories: sourceCategories.map((category) => {
@@ -154,7 +110,7 @@ export async function listDataSources(db: Db, now = new Date()): Promise<DataSou
       return {
         id: category.id,
         name: category.name,
-        active: inCategory.filter((source) => source.state === 'fresh' || source.state === 'stale').length,
+        active: inCategory.filter((source) => source.state === 'live' || source.state === 'stale').length,
         total: inCategory.length,
       };
     }),

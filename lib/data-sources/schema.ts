@@ -1,16 +1,18 @@
 // The Data Sources screen's answer (GET /api/data-sources); server and browser import these types.
 import type { SourceState } from './labels';
+import type { SpecSourceStatus } from './state';
 
 export interface DataSourceView {
   key: string;
   name: string;
   category: string;
   categoryName: string;
-  /** The catalogue's status where an ingester backs it; a source with no ingester is planned, whatever the catalogue says. */
-  status: string;
+  /** Spec 001 §4's status, from the state (lib/data-sources/state.ts): active, integration or planned. */
+  status: SpecSourceStatus;
   statusLabel: string;
-  /** Real state from the ingest record: fresh, stale, not-connected or planned. */
+  /** Real state from the ingest record: live, stale, not-connected or planned. */
   state: SourceState;
+  /** The state in a subscriber's words: no URL, host, error code or setting. */
   stateDetail: string;
   coverage: number;
   updateFrequency: string;
@@ -23,7 +25,10 @@ export interface DataSourceView {
   hasIngester: boolean;
   lastSuccessAt: string | null;
   lastAttemptAt: string | null;
+  /** The ingester's raw last error: admins only, null for everyone else. */
   lastError: string | null;
+  /** Cadence, attempts, the raw error and settings behind the state: admins only. */
+  technicalDetail: string | null;
   itemsIngested: number;
 }
 

@@ -89,6 +89,7 @@ export const apiRouteMethods: Readonly<Record<string, readonly HttpMethod[]>> = 
   'signals/summary': ['GET'],
   'subscription/upgrade': ['POST'],
   suggestions: ['POST'],
+  'test/data-sources': ['POST'],
   'test/signals': ['POST'],
   'treasury/holdings': ['GET'],
   'v1/companies/[id]/holdings-history': ['GET'],

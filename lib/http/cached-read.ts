@@ -1,4 +1,5 @@
 import { responseCache, type CachePolicy, type CachedResponse, type Computed } from '../cache/response-cache';
+import type { HealthAudience } from '../health';
 
 // The dashboard's polled reads: the body comes from the response cache (lib/cache/response-cache.ts),
 // and a poller that sends back the ETag it holds gets `304 Not Modified` without a body. Authorization
@@ -32,7 +33,8 @@ export const hotReadKeys = {
   dataLatest: (userId: string) => `data-latest:${userId}`,
   marketData: () => 'market-data',
   refreshStats: (userId: string) => `refresh-stats:${userId}`,
-  health: () => 'health',
+  // One entry per audience (lib/health.ts): public, signed-in and admin answers never share a body.
+  health: (audience: HealthAudience) => `health:${audience}`,
 };
 
 /** Polled reads revalidate every time: the browser keeps the body and asks with If-None-Match. */

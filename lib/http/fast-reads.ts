@@ -5,6 +5,7 @@ import { betaGateEnabled } from '../auth/beta';
 import { cookieReader } from '../auth/cookies';
 import { resolveViewer } from '../auth/viewer';
 import type { Db } from '../db';
+import { healthAudienceOf } from '../health';
 import { responseCache, type CachedResponse } from '../cache/response-cache';
 import { etagMatches, hotReadKeys, revalidateAlways } from './cached-read';
 
@@ -19,7 +20,7 @@ type KeyOf = (search: string, viewer: Viewer) => string | null;
 
 interface FastRead {
   key: KeyOf;
-  /** false: anyone may read it (health). */
+  /** false: anyone may read it (health, whose key is its audience's instead). */
   signedIn: boolean;
   cacheControl: string;
 }
@@ -31,8 +32,9 @@ const reads: Record<string, FastRead> = {
   '/api/data/latest': { key: (_, viewer) => hotReadKeys.dataLatest(viewer.userId), signedIn: true, cacheControl: revalidateAlways },
   '/api/market-data': { key: () => hotReadKeys.marketData(), signedIn: true, cacheControl: revalidateAlways },
   '/api/refresh/stats': { key: (_, viewer) => hotReadKeys.refreshStats(viewer.userId), signedIn: true, cacheControl: revalidateAlways },
-  '/api/health': { key: () => hotReadKeys.health(), signedIn: false, cacheControl: 'no-store' },
 };
+
+const healthPath = '/api/health';
 
 /** What Next adds to every route handler's response (next.config.js headers, its Vary, its gzip). */
 const nextHeaders = {
@@ -70,17 +72,25 @@ async function entitledViewer(db: Db, request: IncomingMessage): Promise<Viewer 
   return { userId: viewer.user.id };
 }
 
+function pathOf(url: string): string {
+  const queryAt = url.indexOf('?');
+  return queryAt < 0 ? url : url.slice(0, queryAt);
+}
+
 function readOf(request: IncomingMessage): FastRead | undefined {
   if (request.method !== 'GET' || !request.url) return undefined;
-  const queryAt = request.url.indexOf('?');
-  return reads[queryAt < 0 ? request.url : request.url.slice(0, queryAt)];
+  return reads[pathOf(request.url)];
+}
+
+function isHealthRead(request: IncomingMessage): boolean {
+  return request.method === 'GET' && request.url !== undefined && pathOf(request.url) === healthPath;
 }
 
 const betaStatusPath = '/api/beta/status';
 
 /** Whether `request` is one of the reads serveCachedRead may answer (decided without waiting). */
 export function isCachedReadPath(request: IncomingMessage): boolean {
-  return readOf(request) !== undefined || (request.method === 'GET' && request.url === betaStatusPath);
+  return readOf(request) !== undefined || isHealthRead(request) || (request.method === 'GET' && request.url === betaStatusPath);
 }
 
 /** The four answers of /api/beta/status, encoded once: a few dozen bytes, sent as they are, as Next sends them. */
@@ -103,28 +113,42 @@ async function serveBetaStatus(db: Db, request: IncomingMessage, response: Serve
   return true;
 }
 
-/** Answers `request` from the response cache and returns true, or returns false for Next to answer it. */
-export async function serveCachedRead(db: Db, request: IncomingMessage, response: ServerResponse): Promise<boolean> {
-  if (request.method === 'GET' && request.url === betaStatusPath) return serveBetaStatus(db, request, response);
+/** The health entry of the caller's audience (as app/api/health decides it): a cookie-less caller is public without a lookup. */
+async function healthKey(db: Db, request: IncomingMessage): Promise<string> {
+  const header = request.headers.cookie;
+  return hotReadKeys.health(header ? healthAudienceOf(await resolveViewer(db, cookieReader(header))) : 'public');
+}
+
+async function keyOf(db: Db, request: IncomingMessage, url: string): Promise<{ key: string; cacheControl: string } | null> {
+  if (isHealthRead(request)) return { key: await healthKey(db, request), cacheControl: 'no-store' };
   const read = readOf(request);
-  if (!read || !request.url) return false;
-  const queryAt = request.url.indexOf('?');
-  const search = queryAt < 0 ? '' : new URL(request.url, 'http://localhost').search;
+  if (!read) return null;
+  const queryAt = url.indexOf('?');
+  const search = queryAt < 0 ? '' : new URL(url, 'http://localhost').search;
   let viewer: Viewer = { userId: '' };
   if (read.signedIn) {
     const entitled = await entitledViewer(db, request);
-    if (!entitled) return false;
+    if (!entitled) return null;
     viewer = entitled;
   }
   const key = read.key(search, viewer);
-  if (key === null) return false;
+  return key === null ? null : { key, cacheControl: read.cacheControl };
+}
+
+/** Answers `request` from the response cache and returns true, or returns false for Next to answer it. */
+export async function serveCachedRead(db: Db, request: IncomingMessage, response: ServerResponse): Promise<boolean> {
+  if (request.method === 'GET' && request.url === betaStatusPath) return serveBetaStatus(db, request, response);
+  if (!request.url) return false;
+  const found = await keyOf(db, request, request.url);
+  if (!found) return false;
+  const { key, cacheControl } = found;
   // While the route computes a missed or expired entry, callers wait for that one computation here, as
   // they would inside the route, instead of each going through Next's pipeline to join it: on a
   // saturated server that burst of Next requests was most of the event loop's longest stalls.
   const cached = responseCache().peek(key) ?? (await responseCache().whenComputed(key));
   if (!cached) return false;
 
-  const headers: Record<string, string> = { ...nextHeaders, ...cached.headers, 'Cache-Control': read.cacheControl, ETag: cached.etag };
+  const headers: Record<string, string> = { ...nextHeaders, ...cached.headers, 'Cache-Control': cacheControl, ETag: cached.etag };
   if (cached.status === 200 && etagMatches(headerOf(request, 'if-none-match'), cached.etag)) {
     response.writeHead(304, headers).end();
     return true;

@@ -1,4 +1,5 @@
 import type { Db } from '../db';
+import { loadSourceStates, toSourceStateView } from '../data-sources/state';
 import { hotReadKeys, hotReads, type HotRead } from '../http/cached-read';
 import { AppError } from '../http/errors';
 import { limitOf } from '../rate-limits';
@@ -53,10 +54,10 @@ export async function manualRefresh(db: Db, userId: string, work: RefreshWork = 
   }
 }
 
-/** When the data last changed: the newest successful source update, signal or metrics run. */
+/** When the data last changed: the newest successful source update, signal or metrics run; each source's state without error texts. */
 export async function getDataLatest(db: Db, userId: string) {
   const [sources, signal, metric, refreshStats] = await Promise.all([
-    db.dataSource.findMany({ select: { key: true, name: true, status: true, lastSuccessAt: true, lastAttemptAt: true, lastError: true }, orderBy: { key: 'asc' } }),
+    loadSourceStates(db),
     db.signal.findFirst({ orderBy: { createdAt: 'desc' }, select: { createdAt: true } }),
     db.companyMetric.findFirst({ orderBy: { computedAt: 'desc' }, select: { computedAt: true } }),
     getRefreshStats(db, userId),
@@ -66,14 +67,7 @@ export async function getDataLatest(db: Db, userId: string) {
   return {
     lastUpdated: lastUpdated?.toISOString() ?? null,
     refreshStats,
-    sources: sources.map((source) => ({
-      key: source.key,
-      name: source.name,
-      status: source.status,
-      lastSuccessAt: source.lastSuccessAt?.toISOString() ?? null,
-      lastAttemptAt: source.lastAttemptAt?.toISOString() ?? null,
-      lastError: source.lastError,
-    })),
+    sources: sources.map(toSourceStateView),
   };
 }
 

@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import { DataSourcesView } from '@/components/data-sources/data-sources-view';
 import { ViewDocumentationButton } from '@/components/data-sources/view-documentation-button';
 import { PageHeader } from '@/components/shell/page-header';
+import { isAdmin } from '@/lib/auth/admin';
 import { guardPage } from '@/lib/auth/page-guard';
 import { listDataSources } from '@/lib/data-sources/repository';
 import { db } from '@/lib/db';
@@ -10,9 +11,10 @@ export const metadata: Metadata = { title: 'Data Sources' };
 export const dynamic = 'force-dynamic';
 
 export default async function DataSourcesPage() {
-  if (!(await guardPage(db, '/data-sources'))) return null;
+  const viewer = await guardPage(db, '/data-sources');
+  if (!viewer) return null;
   const now = new Date();
-  const data = await listDataSources(db, now);
+  const data = await listDataSources(db, { admin: isAdmin(viewer) }, now);
   return (
     <>
       <PageHeader title="Data Sources" description="The sources behind every figure and signal, with coverage and update frequency.">

@@ -9,6 +9,6 @@ export const dynamic = 'force-dynamic';
 
 export default async function AboutPage() {
   if (!(await guardPage(db, '/about'))) return null;
-  const [companiesTracked, sources] = await Promise.all([db.company.count(), listDataSources(db)]);
+  const [companiesTracked, sources] = await Promise.all([db.company.count(), listDataSources(db, { admin: false })]);
   return <AboutView counts={{ companiesTracked, dataSources: sources.sources.filter((source) => source.state !== 'planned').length }} />;
 }

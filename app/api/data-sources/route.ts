@@ -1,3 +1,4 @@
+import { isAdmin } from '@/lib/auth/admin';
 import { requireEntitledUser } from '@/lib/auth/viewer';
 import { listDataSources } from '@/lib/data-sources/repository';
 import { db } from '@/lib/db';
@@ -5,8 +6,8 @@ import { route } from '@/lib/http/route';
 
 export const dynamic = 'force-dynamic';
 
-/** The data-sources catalogue (spec 001 §3) with signal counts from the stored signals. */
+/** The data-sources catalogue (spec 001 §3) with signal counts from the stored signals; error texts for admins only. */
 export const GET = route(async (request) => {
-  await requireEntitledUser(db, request);
-  return Response.json(await listDataSources(db), { headers: { 'Cache-Control': 'private, no-store' } });
+  const viewer = await requireEntitledUser(db, request);
+  return Response.json(await listDataSources(db, { admin: isAdmin(viewer) }), { headers: { 'Cache-Control': 'private, no-store' } });
 });

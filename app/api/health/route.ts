@@ -1,20 +1,23 @@
+import { viewerFromRequest } from '@/lib/auth/viewer';
 import { db } from '@/lib/db';
-import { checkHealth } from '@/lib/health';
+import { checkHealth, healthAudienceOf } from '@/lib/health';
 import { cachedReadWith, hotReadKeys, hotReads } from '@/lib/http/cached-read';
 import { route } from '@/lib/http/route';
 
 export const dynamic = 'force-dynamic';
 
-export const GET = route(async (request) =>
-  cachedReadWith(
+// No sign-in needed; what the answer holds depends on who asks (lib/health.ts), each audience from its own cache entry.
+export const GET = route(async (request) => {
+  const audience = healthAudienceOf(await viewerFromRequest(db, request));
+  return cachedReadWith(
     request,
-    hotReadKeys.health(),
+    hotReadKeys.health(audience),
     hotReads.health,
     async () => {
-      const health = await checkHealth(db);
+      const health = await checkHealth(db, audience);
       return { body: health, status: health.status === 'down' ? 503 : 200 };
     },
     // Monitors poll it; a caller that sends If-None-Match still gets its 304.
     'no-store',
-  ),
-);
+  );
+});
