@@ -37,7 +37,7 @@ export async function loadBtcMarket(db: Db, now = new Date()): Promise<BtcMarket
 const isoDay = (date: Date) => date.toISOString().slice(0, 10);
 
 /** Every stored BTC price, one per UTC day (the last of the day), oldest first. */
-async function loadBtcDaily(db: Db, now = new Date()): Promise<Dated[]> {
+export async function loadBtcDaily(db: Db, now = new Date()): Promise<Dated[]> {
   const rows = await db.marketPrice.findMany({ where: { symbol: 'BTC', at: { lte: now } }, orderBy: { at: 'asc' }, select: { at: true, priceUsd: true, source: true } });
   const daily = new Map<string, Dated>();
   for (const row of rows) daily.set(isoDay(row.at), { date: isoDay(row.at), value: row.priceUsd, source: row.source });
@@ -170,7 +170,7 @@ export async function recomputeMetrics(db: Db, options: { companyIds?: readonly 
 
 type FundamentalRow = { field: string; value: number; unit: string; currency: string | null; asOf: Date; source: string; notes: string | null };
 
-function seriesOfFundamentals(rows: readonly FundamentalRow[]) {
+export function seriesOfFundamentals(rows: readonly FundamentalRow[]) {
   const series = { basicShares: [], dilutedShares: [], debt: [], cash: [], preferred: [], statedMarketCaps: [] } as Record<
     (typeof fundamentalSeries)[keyof typeof fundamentalSeries],
     Dated[]
@@ -187,7 +187,7 @@ function seriesOfFundamentals(rows: readonly FundamentalRow[]) {
 }
 
 /** The holdings readings, plus the company's current figure on its date when no snapshot has it. */
-function holdingsSeries(rows: readonly { asOf: Date; quantity: number; source: string }[], company: { btcHoldings: number; holdingsAsOf: Date; source: string }): Dated[] {
+export function holdingsSeries(rows: readonly { asOf: Date; quantity: number; source: string }[], company: { btcHoldings: number; holdingsAsOf: Date; source: string }): Dated[] {
   const daily = new Map<string, Dated>();
   for (const row of rows) daily.set(isoDay(row.asOf), { date: isoDay(row.asOf), value: row.quantity, source: row.source });
   const current = isoDay(company.holdingsAsOf);
