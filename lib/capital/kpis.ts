@@ -166,9 +166,13 @@ export function btcPriceAt(prices: readonly DatedValue[], date: string): DatedVa
   return row && daysBetween(row.date, date) <= btcPriceToleranceDays ? row : null;
 }
 
+/** A holdings reading at most this many days old stands for a window end; an older one would pair last month's BTC with this week's shares. */
+export const holdingsToleranceDays = 7;
+
 function windowEnd(inputs: KpiInputs, basis: ShareBasis, date: string): Resolved<WindowEnd> {
   const held = latestOnOrBefore(inputs.holdings, date);
   if (!held) return { ok: false, reason: `no holdings reading on or before ${date}` };
+  if (daysBetween(held.date, date) > holdingsToleranceDays) return { ok: false, reason: `the latest holdings reading before ${date} is of ${held.date}, more than ${holdingsToleranceDays} days older` };
   const shares = shareCountAt(inputs, basis, date);
   if (!shares.ok) return shares;
   return { ok: true, value: { date, btcHeld: held.value, btcHeldAsOf: held.date, btcHeldSource: held.source, shares: shares.value, btcPerShare: held.value / shares.value.shares } };
@@ -223,9 +227,14 @@ export function windowStart(name: WindowName, end: string): string {
   return addDays(`${year}-${String(quarterStartMonth).padStart(2, '0')}-01`, -1);
 }
 
-/** The day the standard windows end on: the latest reported count of the basis (holdings are read on or before it). */
-export function latestCountDate(rows: readonly ShareCountRow[], basis: ShareBasis): string | null {
-  return countsOfBasis(rows, basis).at(-1)?.date ?? null;
+/** The day the standard windows end on: the latest reported count of the basis with a holdings reading at most a week older. */
+export function latestCountDate(inputs: Pick<KpiInputs, 'shareCounts' | 'holdings'>, basis: ShareBasis): string | null {
+  const counts = countsOfBasis(inputs.shareCounts, basis);
+  for (let index = counts.length - 1; index >= 0; index -= 1) {
+    const held = latestOnOrBefore(inputs.holdings, counts[index]!.date);
+    if (held && daysBetween(held.date, counts[index]!.date) <= holdingsToleranceDays) return counts[index]!.date;
+  }
+  return null;
 }
 
 /**

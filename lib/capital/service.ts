@@ -2,14 +2,14 @@
 // totals, amplification and ratings; the KPIs over any window beside the company's own figure; the
 // issuance tracker; mNAV on each basis. Each figure carries its dates and sources.
 import type { Db } from '../db';
-import { AppError } from '../http/errors';
-import { latestOnOrBefore, type Figure } from '../treasury/market-metrics';
+import { latestOnOrBefore } from '../treasury/market-metrics';
 import { issuanceEvents, type IssuanceEvent } from './issuance';
 import {
   availableBases,
   btcKpi,
   btcPriceAt,
   daysToCoverMnav,
+  holdingsToleranceDays,
   latestCountDate,
   shareBasisLabels,
   windowStart,
@@ -195,7 +195,8 @@ export function kpisOf(
   };
   if (!basis) return { ...empty, reason: 'fewer than two dated share counts of one point-in-time basis are stored for this company' };
   if (options.basis && !bases.includes(options.basis)) return { ...empty, reason: `fewer than two ${options.basis} counts are stored for this company` };
-  const end = latestCountDate(data.kpi.shareCounts, basis)!;
+  const end = latestCountDate(data.kpi, basis);
+  if (!end) return { ...empty, reason: `no ${basis} count has a holdings reading within ${holdingsToleranceDays} days before it` };
   const windows = standardWindows.map((name): KpiWindow => {
     const from = windowStart(name, end);
     return { name, from, to: end, kpi: kpiAnswer(data.kpi, basis, from, end) };
@@ -263,43 +264,4 @@ export function mnavHistoryOf(data: CapitalData, basis: MnavBasis): MnavBasisSer
 export async function getMnavHistoryByBasis(db: Db, id: string, basis: MnavBasis, now = new Date()) {
   const company = await companyOrNotFound(db, id);
   return { company, series: mnavHistoryOf(await loadCapitalData(db, company, { now }), basis) };
-}
-
-/**
- * The 30/90/365-day BTC Yield of the company dialog, in the market metrics' Figure shape: the
- * preferred basis's figure, with both ends' holdings and share counts (their dates, and whether a
- * count is derived) as its inputs; null with the reason when the rows do not allow it.
- */
-export function dialogYields(inputs: KpiInputs): Record<30 | 90 | 365, Figure> | null {
-  const basis = availableBases(inputs.shareCounts)[0];
-  if (!basis) return null;
-  const end = latestCountDate(inputs.shareCounts, basis)!;
-  const figure = (name: WindowName): Figure => {
-    const answer = btcKpi(inputs, basis, windowStart(name, end), end);
-    if (!answer.ok) return { value: null, asOf: null, inputs: [], missing: [`${shareBasisLabels[basis]}: ${answer.reason}`] };
-    const { from, to } = answer.value;
-    const shares = (side: typeof from, label: string) => ({
-      name: `${label}: ${side.shares.derived ? `derived (count of ${side.shares.countDate} + ${side.shares.addedShares.toLocaleString('en-US')} shares the 8-Ks report sold since)` : `count of ${side.shares.countDate}`}; basis ${basis}`,
-      value: side.shares.shares,
-      asOf: side.date,
-      source: side.shares.countSource,
-    });
-    return {
-      value: Math.round(answer.value.btcYieldPercent * 100) / 100,
-      asOf: end,
-      inputs: [
-        { name: 'BTC held at start', value: from.btcHeld, asOf: from.btcHeldAsOf, source: from.btcHeldSource },
-        shares(from, 'shares at start'),
-        { name: 'BTC held at end', value: to.btcHeld, asOf: to.btcHeldAsOf, source: to.btcHeldSource },
-        shares(to, 'shares at end'),
-      ],
-      missing: [],
-    };
-  };
-  return { 30: figure('30d'), 90: figure('90d'), 365: figure('365d') };
-}
-
-/** A date query parameter (YYYY-MM-DD) checked, or a 400. */
-export function assertWindow(from: string | undefined, to: string | undefined) {
-  if (from && to && from >= to) throw new AppError('validation_failed', 'from must be before to', { from: ['from must be before to'] });
 }
