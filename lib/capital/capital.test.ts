@@ -1,6 +1,7 @@
 import { daysToCoverMnav, btcKpi, shareCountAt, windowStart } from './kpis';
 import { issuanceEvents } from './issuance';
 import { capitalStack, rowsAsOf } from './stack';
+import { dialogYields } from './dialog-yields';
 import { storedCompanyRows } from './stored-rows';
 
 // Hand computations from the stored rows (prisma/seed-data/capital/ and Strategy's own MSTR file):
@@ -127,5 +128,25 @@ describe('issuance accretion from stored rows', () => {
     expect(strd.accretive).toBeNull();
     // $34.9M net ÷ $90,615 = 385.15 BTC.
     expect(strd.seniorRaise!.btcBought).toBeCloseTo(385.15, 2);
+  });
+});
+
+describe("the company dialog's BTC yield", () => {
+  it('ends at the latest count with holdings at most a week older and names both ends of each window', () => {
+    // Holdings of Strategy's file end on 2026-06-29, so the counts of July and August 2026 have none within a
+    // week: the windows end at the 8-K count of 2026-04-20 (815,061 BTC that day in Strategy's file).
+    const yields = dialogYields(mstr.kpi)!;
+    expect(yields[30].asOf).toBe('2026-04-20');
+    // 30 days: from 2026-03-21, whose nearest count is the 8-K count of 2026-03-16 (5 days before: within a third of the window).
+    expect(yields[30].inputs.map((input) => [input.name, input.asOf])).toEqual([
+      ['BTC held at start', '2026-03-20'],
+      ['shares at start: count of 2026-03-16; assumed diluted', '2026-03-21'],
+      ['BTC held at end', '2026-04-20'],
+      ['shares at end: count of 2026-04-20; assumed diluted', '2026-04-20'],
+    ]);
+    const [heldStart, sharesStart, heldEnd, sharesEnd] = yields[30].inputs.map((input) => input.value);
+    expect(yields[30].value).toBeCloseTo(((heldEnd! / sharesEnd!) / (heldStart! / sharesStart!) - 1) * 100, 2);
+    // 90 days: from 2026-01-20; the count of 2026-01-05 plus the common shares the 8-Ks report sold to 2026-01-19.
+    expect(yields[90].inputs[1]!.name).toMatch(/^shares at start: derived \(count of 2026-01-05 \+ [\d,]+ shares the 8-Ks report sold since\)/);
   });
 });

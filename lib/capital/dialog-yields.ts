@@ -1,7 +1,7 @@
 // The company dialog's 30/90/365-day BTC Yield from the capital KPIs (lib/capital/kpis.ts), in the
 // market metrics' Figure shape, so the dialog shows it like every other market figure.
 import type { Figure } from '../treasury/market-metrics';
-import { availableBases, btcKpi, latestCountDate, shareBasisLabels, windowStart, type KpiInputs, type WindowName } from './kpis';
+import { availableBases, btcKpi, latestCountDate, maxCountAge, shareBasisShortLabels, windowStart, type KpiInputs, type WindowName } from './kpis';
 
 /**
  * The 30/90/365-day BTC Yield of the company dialog, in the market metrics' Figure shape: the
@@ -14,11 +14,11 @@ export function dialogYields(inputs: KpiInputs): Record<30 | 90 | 365, Figure> |
   const end = latestCountDate(inputs, basis);
   if (!end) return null;
   const figure = (name: WindowName): Figure => {
-    const answer = btcKpi(inputs, basis, windowStart(name, end), end);
-    if (!answer.ok) return { value: null, asOf: null, inputs: [], missing: [`${shareBasisLabels[basis]}: ${answer.reason}`] };
+    const answer = btcKpi(inputs, basis, windowStart(name, end), end, maxCountAge[name]);
+    if (!answer.ok) return { value: null, asOf: null, inputs: [], missing: [`${shareBasisShortLabels[basis]} shares: ${answer.reason}`] };
     const { from, to } = answer.value;
     const shares = (side: typeof from, label: string) => ({
-      name: `${label}: ${side.shares.derived ? `derived (count of ${side.shares.countDate} + ${side.shares.addedShares.toLocaleString('en-US')} shares the 8-Ks report sold since)` : `count of ${side.shares.countDate}`}; basis ${basis}`,
+      name: `${label}: ${side.shares.derived ? `derived (count of ${side.shares.countDate} + ${Math.round(side.shares.addedShares).toLocaleString('en-US')} shares the 8-Ks report sold since)` : `count of ${side.shares.countDate}`}; ${shareBasisShortLabels[basis]}`,
       value: side.shares.shares,
       asOf: side.date,
       source: side.shares.countSource,

@@ -58,6 +58,14 @@ export const shareBasisLabels: Record<ShareBasis, string> = {
   gross_diluted_strategytracker: 'gross diluted shares incl. out-of-the-money warrants (as StrategyTracker compiles them; not the company’s own diluted count)',
 };
 
+/** The basis in a few words, for a figure's inputs. */
+export const shareBasisShortLabels: Record<ShareBasis, string> = {
+  assumed_diluted_strategy_kpi: 'assumed diluted',
+  basic_outstanding_strategy_kpi: 'basic (Strategy)',
+  basic_outstanding_strategytracker: 'basic (StrategyTracker)',
+  gross_diluted_strategytracker: 'gross diluted (StrategyTracker)',
+};
+
 const isDilutedBasis = (basis: ShareBasis) => basis === 'assumed_diluted_strategy_kpi' || basis === 'gross_diluted_strategytracker';
 
 export interface ShareCountAt {
@@ -72,6 +80,8 @@ export interface ShareCountAt {
   /** The shares added, and the periods they were sold in. */
   addedShares: number;
   addedFrom: string[];
+  /** The day the count is current to: the count's date, or the end of the last 8-K period added. */
+  currentTo: string;
   note: string | null;
 }
 
@@ -113,7 +123,7 @@ export function shareCountAt(inputs: KpiInputs, basis: ShareBasis, date: string)
   const counts = countsOfBasis(inputs.shareCounts, basis);
   const count = latestOnOrBefore(counts, date);
   if (!count) return { ok: false, reason: counts.length ? `no ${basis} count dated on or before ${date} (first: ${counts[0]!.date})` : `no ${basis} count stored` };
-  const plain: ShareCountAt = { date, shares: count.value, basis, countDate: count.date, countSource: count.source, derived: false, addedShares: 0, addedFrom: [], note: null };
+  const plain: ShareCountAt = { date, shares: count.value, basis, countDate: count.date, countSource: count.source, derived: false, addedShares: 0, addedFrom: [], currentTo: count.date, note: null };
   if (count.date === date) return { ok: true, value: plain };
   const sales = inputs.atmSales.filter((sale) => sale.periodEnd > count.date && sale.periodEnd <= date);
   if (!sales.length) return { ok: true, value: plain };
@@ -123,15 +133,19 @@ export function shareCountAt(inputs: KpiInputs, basis: ShareBasis, date: string)
   const straddling = sales.find((sale) => sale.periodStart !== null && sale.periodStart < count.date);
   if (straddling) return { ok: true, value: { ...plain, note: `8-K sales of ${straddling.periodStart}–${straddling.periodEnd} straddle the count date: no shares added` } };
   let added = 0;
+  let currentTo = count.date;
   const from: string[] = [];
   for (const sale of sales) {
+    if (sale.periodEnd > currentTo) currentTo = sale.periodEnd;
     const perShare = sale.security === inputs.commonSecurity ? 1 : isDilutedBasis(basis) ? (inputs.preferredConversion[sale.security] ?? 0) : 0;
     if (perShare === 0) continue;
     added += sale.sharesSold * perShare;
     from.push(`${sale.security} ${sale.periodStart ?? '?'}–${sale.periodEnd}`);
   }
   if (added === 0) return { ok: true, value: plain };
-  return { ok: true, value: { ...plain, shares: plain.shares + added, derived: true, addedShares: added, addedFrom: from } };
+  // Weeks without sales are covered too: the count is current to the last reported period before the day.
+  const lastPeriod = inputs.reportedPeriods.filter((period) => period.periodEnd <= date).reduce((last, period) => (period.periodEnd > last ? period.periodEnd : last), currentTo);
+  return { ok: true, value: { ...plain, shares: plain.shares + added, derived: true, addedShares: added, addedFrom: from, currentTo: lastPeriod } };
 }
 
 export interface WindowEnd {
@@ -169,23 +183,29 @@ export function btcPriceAt(prices: readonly DatedValue[], date: string): DatedVa
 /** A holdings reading at most this many days old stands for a window end; an older one would pair last month's BTC with this week's shares. */
 export const holdingsToleranceDays = 7;
 
-function windowEnd(inputs: KpiInputs, basis: ShareBasis, date: string): Resolved<WindowEnd> {
+function windowEnd(inputs: KpiInputs, basis: ShareBasis, date: string, maxCountAgeDays: number | null): Resolved<WindowEnd> {
   const held = latestOnOrBefore(inputs.holdings, date);
   if (!held) return { ok: false, reason: `no holdings reading on or before ${date}` };
   if (daysBetween(held.date, date) > holdingsToleranceDays) return { ok: false, reason: `the latest holdings reading before ${date} is of ${held.date}, more than ${holdingsToleranceDays} days older` };
   const shares = shareCountAt(inputs, basis, date);
   if (!shares.ok) return shares;
+  if (maxCountAgeDays !== null && daysBetween(shares.value.currentTo, date) > maxCountAgeDays) {
+    return { ok: false, reason: `the nearest ${basis} count is current to ${shares.value.currentTo}, more than ${maxCountAgeDays} days before ${date}` };
+  }
   return { ok: true, value: { date, btcHeld: held.value, btcHeldAsOf: held.date, btcHeldSource: held.source, shares: shares.value, btcPerShare: held.value / shares.value.shares } };
 }
 
 const round = (value: number, digits: number) => Math.round(value * 10 ** digits) / 10 ** digits;
 
-/** BTC Yield, BTC Gain and BTC $ Gain from `from` to `to` on one share basis. */
-export function btcKpi(inputs: KpiInputs, basis: ShareBasis, from: string, to: string): Resolved<BtcKpi> {
+/**
+ * BTC Yield, BTC Gain and BTC $ Gain from `from` to `to` on one share basis. `maxCountAgeDays` refuses
+ * a count current to a day that much before an end (a "30-day" figure must not span 90 days).
+ */
+export function btcKpi(inputs: KpiInputs, basis: ShareBasis, from: string, to: string, maxCountAgeDays: number | null = null): Resolved<BtcKpi> {
   if (from >= to) return { ok: false, reason: 'the window must end after it starts' };
-  const start = windowEnd(inputs, basis, from);
+  const start = windowEnd(inputs, basis, from, maxCountAgeDays);
   if (!start.ok) return { ok: false, reason: `start: ${start.reason}` };
-  const end = windowEnd(inputs, basis, to);
+  const end = windowEnd(inputs, basis, to, maxCountAgeDays);
   if (!end.ok) return { ok: false, reason: `end: ${end.reason}` };
   if (start.value.shares.countDate === end.value.shares.countDate && !start.value.shares.derived && !end.value.shares.derived) {
     return { ok: false, reason: `both ends use the same ${basis} count (dated ${start.value.shares.countDate}): no count reported inside the window` };
@@ -215,6 +235,9 @@ export function availableBases(rows: readonly ShareCountRow[]): ShareBasis[] {
 }
 
 export type WindowName = 'QTD' | 'YTD' | '30d' | '90d' | '365d';
+
+/** How far before a standard window's end a count may be current to: a third of the window (QTD and YTD start at a reported quarter end). */
+export const maxCountAge: Record<WindowName, number | null> = { QTD: null, YTD: null, '30d': 10, '90d': 30, '365d': 121 };
 
 /** The start of each standard window ending on `end`. QTD and YTD start at the previous quarter or year end. */
 export function windowStart(name: WindowName, end: string): string {

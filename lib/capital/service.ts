@@ -11,6 +11,7 @@ import {
   daysToCoverMnav,
   holdingsToleranceDays,
   latestCountDate,
+  maxCountAge,
   shareBasisLabels,
   windowStart,
   type BtcKpi,
@@ -145,8 +146,8 @@ export interface KpisView {
 
 const standardWindows: WindowName[] = ['QTD', 'YTD', '30d', '90d', '365d'];
 
-function kpiAnswer(inputs: KpiInputs, basis: ShareBasis, from: string, to: string): KpiAnswer {
-  const answer = btcKpi(inputs, basis, from, to);
+function kpiAnswer(inputs: KpiInputs, basis: ShareBasis, from: string, to: string, maxCountAgeDays: number | null = null): KpiAnswer {
+  const answer = btcKpi(inputs, basis, from, to, maxCountAgeDays);
   return answer.ok ? { ok: true, ...answer.value } : { ok: false, reason: answer.reason, from, to };
 }
 
@@ -199,7 +200,7 @@ export function kpisOf(
   if (!end) return { ...empty, reason: `no ${basis} count has a holdings reading within ${holdingsToleranceDays} days before it` };
   const windows = standardWindows.map((name): KpiWindow => {
     const from = windowStart(name, end);
-    return { name, from, to: end, kpi: kpiAnswer(data.kpi, basis, from, end) };
+    return { name, from, to: end, kpi: kpiAnswer(data.kpi, basis, from, end, maxCountAge[name]) };
   });
   const to = options.to ?? end;
   const from = options.from ?? windowStart('YTD', to);
