@@ -2,6 +2,7 @@ import { GET as capitalStructure } from '@/app/api/v1/companies/[id]/capital-str
 import { GET as issuance } from '@/app/api/v1/companies/[id]/issuance/route';
 import { GET as kpis } from '@/app/api/v1/companies/[id]/kpis/route';
 import { GET as mnavHistory } from '@/app/api/v1/companies/[id]/mnav-history/route';
+import { answerChat } from '@/lib/chat/service';
 import { capitalStructureResponseSchema, issuanceResponseSchema, kpisResponseSchema } from '@/lib/api-v1/capital-schema';
 import { exportResponseSchema } from '@/lib/api-v1/schema';
 import { db } from '@/lib/db';
@@ -147,5 +148,16 @@ describe('mNAV history by basis', () => {
     const response = await get(mnavHistory, '/api/v1/companies/{id}/mnav-history?basis=fancy');
     expect(response.status).toBe(400);
     expect(response.json.message).toBe('basis must be one of basic, ev, diluted, net');
+  });
+});
+
+describe('chat', () => {
+  it("answers what MSTR's amplification is from the same figures as the API", async () => {
+    const api = capitalStructureResponseSchema.parse((await get(capitalStructure, '/api/v1/companies/{id}/capital-structure')).json).data;
+    const answer = await answerChat(db, "What is MSTR's amplification?");
+    expect(answer.generatedBy).toBe('template');
+    expect(answer.message).toContain(`Strategy (MicroStrategy) (MSTR)'s amplification is ${api.amplification.value!.toFixed(3)}:`);
+    expect(answer.message).toContain("The company's own figure was 0.435 on Jun 29, 2026");
+    expect(answer.message).toContain('Not added: STRE: no notional stated.');
   });
 });
