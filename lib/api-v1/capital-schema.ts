@@ -89,7 +89,12 @@ export const capitalStructureSchema = z
     btcNav: z.object({ valueUsd: z.number(), btcHeld: stated, btcPriceUsd: stated }).nullable(),
     debt: total.nullable(),
     preferred: total.nullable(),
-    amplification: z.object({ value: z.number().nullable(), formula: z.string(), reason: z.string().nullable() }),
+    amplification: z.object({
+      value: z.number().nullable(),
+      formula: z.string(),
+      reason: z.string().nullable(),
+      leftOut: z.array(z.string()).describe('Claims not in the figure (no USD notional stated), each with the reason'),
+    }),
     annualObligations: total.extend({ interestUsd: z.number(), dividendsUsd: z.number() }).nullable(),
     coverage: z.object({
       btcYears: z.number().nullable().describe('BTC NAV ÷ annual coupons and dividends'),

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { Db } from '@/lib/db';
-import { getCapitalStructure, getCompanyKpis, getIssuance, getMnavHistoryByBasis, type CapitalStructureView, type KpiAnswer, type KpisView, type IssuanceView } from '@/lib/capital/service';
+import { getCapitalStructure, getCompanyKpis, getIssuance, getMnavHistoryByBasis, type CapitalStructureView, type KpiAnswer, type KpisView, type KpiWindow, type IssuanceView } from '@/lib/capital/service';
 import type { MnavBasis } from '@/lib/capital/mnav-basis';
 import type { ShareBasis, WindowEnd } from '@/lib/capital/kpis';
 import type { Stated, StackInstrument } from '@/lib/capital/stack';
@@ -55,7 +55,7 @@ function capitalStructureData(view: CapitalStructureView): z.input<typeof capita
     btcNav: view.btcNav,
     debt: view.debt,
     preferred: view.preferred,
-    amplification: { value: view.amplification.value, formula: view.amplification.formula, reason: view.amplification.reason },
+    amplification: view.amplification,
     annualObligations: view.annualObligations,
     coverage: view.coverage,
     converts: view.converts,
@@ -132,6 +132,21 @@ function kpiFigures(answer: KpiAnswer | null, fallback: string) {
   };
 }
 
+function toKpiWindow({ name, from, to, kpi }: KpiWindow): z.input<typeof kpisSchema>['windows'][number] {
+  return {
+    name,
+    from,
+    to,
+    btcYieldPercent: kpi.ok ? kpi.btcYieldPercent : null,
+    btcGainBtc: kpi.ok ? kpi.btcGain : null,
+    btcDollarGainUsd: kpi.ok ? kpi.btcDollarGain : null,
+    fromShareCountDate: kpi.ok ? kpi.from.shares.countDate : null,
+    toShareCountDate: kpi.ok ? kpi.to.shares.countDate : null,
+    derived: kpi.ok && (kpi.from.shares.derived || kpi.to.shares.derived),
+    reason: kpi.ok ? null : kpi.reason,
+  };
+}
+
 function kpisData(view: KpisView): z.input<typeof kpisSchema> {
   return {
     company: view.company,
@@ -141,18 +156,7 @@ function kpisData(view: KpisView): z.input<typeof kpisSchema> {
     from: view.window?.from ?? null,
     to: view.window?.to ?? null,
     ...kpiFigures(view.window?.kpi ?? null, view.reason ?? 'no window'),
-    windows: view.windows.map(({ name, from, to, kpi }) => ({
-      name,
-      from,
-      to,
-      btcYieldPercent: kpi.ok ? kpi.btcYieldPercent : null,
-      btcGainBtc: kpi.ok ? kpi.btcGain : null,
-      btcDollarGainUsd: kpi.ok ? kpi.btcDollarGain : null,
-      fromShareCountDate: kpi.ok ? kpi.from.shares.countDate : null,
-      toShareCountDate: kpi.ok ? kpi.to.shares.countDate : null,
-      derived: kpi.ok && (kpi.from.shares.derived || kpi.to.shares.derived),
-      reason: kpi.ok ? null : kpi.reason,
-    })),
+    windows: view.windows.map(toKpiWindow),
     daysToCoverMnav: view.daysToCoverMnav,
     companyFigure: view.companyFigure,
     reason: view.reason,
@@ -178,17 +182,17 @@ export function kpisCsv(view: KpisView): ExportSource {
     sources: kpiSources(view),
     columns: ['window', 'from', 'to', 'btc_yield_percent', 'btc_gain_btc', 'btc_dollar_gain_usd', 'from_share_count_date', 'to_share_count_date', 'derived', 'note'].map((key) => ({ key, label: key })),
     rows: rowsOf(
-      windows.map(({ name, from, to, kpi }) => ({
-        window: name,
-        from,
-        to,
-        btc_yield_percent: kpi.ok ? kpi.btcYieldPercent : null,
-        btc_gain_btc: kpi.ok ? kpi.btcGain : null,
-        btc_dollar_gain_usd: kpi.ok ? kpi.btcDollarGain : null,
-        from_share_count_date: kpi.ok ? kpi.from.shares.countDate : null,
-        to_share_count_date: kpi.ok ? kpi.to.shares.countDate : null,
-        derived: kpi.ok ? String(kpi.from.shares.derived || kpi.to.shares.derived) : null,
-        note: kpi.ok ? null : kpi.reason,
+      windows.map(toKpiWindow).map((window) => ({
+        window: window.name,
+        from: window.from,
+        to: window.to,
+        btc_yield_percent: window.btcYieldPercent,
+        btc_gain_btc: window.btcGainBtc,
+        btc_dollar_gain_usd: window.btcDollarGainUsd,
+        from_share_count_date: window.fromShareCountDate,
+        to_share_count_date: window.toShareCountDate,
+        derived: window.btcYieldPercent === null ? null : String(window.derived),
+        note: window.reason,
       })),
     ),
   };

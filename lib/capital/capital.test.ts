@@ -96,6 +96,13 @@ describe('capital stack from stored rows', () => {
     expect(byName['2030A']).toMatchObject({ inTheMoney: true, sharesIfConverted: 5_341_600, sharesAsOf: '2025-09-30' });
     expect(byName['2028 ']).toMatchObject({ inTheMoney: false });
   });
+
+  it("computes no amplification for Metaplanet, whose preferreds carry no USD notional", () => {
+    const metaplanet = storedCompanyRows('3350.T', 'TYO');
+    const stack = capitalStack({ rows: metaplanet.instruments, btcHeld: held(35_102, '2026-07-11'), btcPriceUsd: held(60_000, '2026-07-11'), usdReserve: null, sharePriceUsd: null });
+    expect(stack.amplification).toMatchObject({ value: null, reason: expect.stringMatching(/^no debt or preferred with a USD amount stated/) });
+    expect(stack.annualObligations).toBeNull();
+  });
 });
 
 describe('issuance accretion from stored rows', () => {

@@ -159,7 +159,8 @@ export interface CapitalStack {
   btcNav: { valueUsd: number; btcHeld: Stated<number>; btcPriceUsd: Stated<number> } | null;
   debt: Total | null;
   preferred: Total | null;
-  amplification: { value: number | null; reason: string | null; formula: string };
+  /** `leftOut`: claims not in the figure (no USD notional), so a partial figure says what it lacks. */
+  amplification: { value: number | null; reason: string | null; formula: string; leftOut: string[] };
   annualObligations: (Total & { interestUsd: number; dividendsUsd: number }) | null;
   coverage: { btcYears: number | null; usdReserveMonths: number | null; usdReserve: Stated<number> | null; reason: string | null };
   converts: Moneyness[];
@@ -243,6 +244,7 @@ function order(instrument: StackInstrument, level: Level, other: StackInstrument
 export function btcRating(instrument: StackInstrument, claims: readonly StackInstrument[], btcNavUsd: number | null, debtTotal: Total | null): RatingAnswer {
   if (btcNavUsd === null) return { value: null, reason: 'no BTC NAV (holdings or BTC price missing)' };
   if (!isDebt(instrument.kind) && !isPreferred(instrument.kind)) return { value: null, reason: 'not a claim on the company (no rating)' };
+  if (instrument.notional?.value === 0) return { value: null, reason: 'retired: no principal outstanding' };
   const level = levelOf(instrument);
   if (!level) return { value: null, reason: 'not available: the filings read state no ranking for it' };
   if (!instrument.notional || instrument.currency !== 'USD') return { value: null, reason: `not available: no USD notional stated for ${instrument.name}` };
@@ -293,9 +295,12 @@ export function capitalStack(inputs: CapitalStackInputs): CapitalStack {
     btcRating: btcRating(instrument, claims, btcNav?.valueUsd ?? null, debt),
   }));
 
-  let amplification: CapitalStack['amplification'] = { value: null, reason: null, formula: amplificationFormula };
+  const leftOut = [...(debt?.excluded ?? []), ...(preferred?.excluded ?? [])];
+  let amplification: CapitalStack['amplification'] = { value: null, reason: null, formula: amplificationFormula, leftOut };
   if (!btcNav) amplification = { ...amplification, reason: 'no BTC NAV (holdings or BTC price missing)' };
   else if (!debt && !preferred) amplification = { ...amplification, reason: 'no debt or preferred stored' };
+  else if (![debt, preferred].some((claims) => claims && claims.newestAsOf !== null))
+    amplification = { ...amplification, reason: `no debt or preferred with a USD amount stated (${leftOut.join('; ')})` };
   else amplification = { ...amplification, value: ((debt?.valueUsd ?? 0) + (preferred?.valueUsd ?? 0)) / btcNav.valueUsd };
 
   const paying = instruments.filter((instrument) => isDebt(instrument.kind) || isPreferred(instrument.kind));
@@ -316,7 +321,8 @@ export function capitalStack(inputs: CapitalStackInputs): CapitalStack {
       for (const date of [instrument.notional?.asOf, instrument.rate?.asOf]) if (date) dates.push(date);
     }
     dates.sort();
-    annualObligations = {
+    // Nothing with both a USD notional and a rate: no figure, rather than a total of zero.
+    if (dates.length) annualObligations = {
       valueUsd: interestUsd + dividendsUsd,
       interestUsd,
       dividendsUsd,

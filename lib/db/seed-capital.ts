@@ -8,6 +8,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parseCsv } from '../csv';
 import type { Db } from '../db';
+import type { CapitalEventRow } from '../capital/issuance';
+import type { InstrumentRow } from '../capital/stack';
 import { insertRows, marketSeedDir, orNull, requireDate, requireNumber, strategyFileName, strategySource } from './seed-market';
 
 export const capitalSeedDir = path.join(process.cwd(), 'prisma', 'seed-data', 'capital');
@@ -35,28 +37,8 @@ interface Listed {
   exchange: string;
 }
 
-export interface InstrumentSeed extends Listed {
-  instrumentKey: string;
-  kind: string;
-  currency: string;
-  issueDate: string | null;
-  maturityDate: string | null;
-  ratePct: number | null;
-  rateAsOf: string | null;
-  amount: number | null;
-  amountBasis: string | null;
-  amountAsOf: string | null;
-  conversionRate: number | null;
-  conversionPrice: number | null;
-  conversionShares: number | null;
-  liquidationPrefPerShare: number | null;
-  sharesOutstanding: number | null;
-  sharesAsOf: string | null;
-  seniority: string | null;
-  source: string;
-  notes: string | null;
-  rowKey: string;
-}
+/** One row of instruments.csv: the capital functions' row, its listing and the key that makes loading it idempotent. */
+export type InstrumentSeed = Listed & InstrumentRow & { rowKey: string };
 
 export function readInstruments(csv: string): InstrumentSeed[] {
   return parseCsv(csv).map((row, index) => {
@@ -116,28 +98,7 @@ export function readShareCounts(csv: string): ShareCountSeed[] {
   });
 }
 
-export interface CapitalEventSeed extends Listed {
-  eventType: string;
-  filingDate: string | null;
-  accession: string;
-  periodStart: string | null;
-  periodEnd: string | null;
-  security: string | null;
-  btcAcquired: number | null;
-  costUsd: number | null;
-  avgPriceUsd: number | null;
-  holdingsAfter: number | null;
-  holdingsAsOf: string | null;
-  cumulativeCostUsd: number | null;
-  cumulativeAvgPriceUsd: number | null;
-  sharesSold: number | null;
-  notionalUsd: number | null;
-  netProceedsUsd: number | null;
-  availableAfterUsd: number | null;
-  source: string;
-  notes: string | null;
-  rowKey: string;
-}
+export type CapitalEventSeed = Listed & Omit<CapitalEventRow, 'id'> & { rowKey: string };
 
 const eventTypes = new Set(['btc_purchase', 'btc_purchase_quarter_total', 'atm_sale']);
 
