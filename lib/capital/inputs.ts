@@ -4,7 +4,7 @@ import type { CapitalEventRow } from './issuance';
 import type { InstrumentRow } from './stack';
 
 /** Holdings by day: a filing's figure first, then the company's own file, then the holdings history. */
-export function mergeHoldings(events: readonly Pick<CapitalEventRow, 'holdingsAfter' | 'holdingsAsOf' | 'accession' | 'filingDate'>[], reported: readonly DatedValue[], history: readonly DatedValue[]): DatedValue[] {
+function mergeHoldings(events: readonly Pick<CapitalEventRow, 'holdingsAfter' | 'holdingsAsOf' | 'accession' | 'filingDate'>[], reported: readonly DatedValue[], history: readonly DatedValue[]): DatedValue[] {
   const byDay = new Map<string, DatedValue>();
   for (const row of history) byDay.set(row.date, { date: row.date, value: row.value, source: row.source });
   for (const row of reported) byDay.set(row.date, row);

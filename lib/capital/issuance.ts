@@ -20,6 +20,8 @@ export interface CapitalEventRow {
   avgPriceUsd: number | null;
   holdingsAfter: number | null;
   holdingsAsOf: string | null;
+  cumulativeCostUsd: number | null;
+  cumulativeAvgPriceUsd: number | null;
   sharesSold: number | null;
   notionalUsd: number | null;
   netProceedsUsd: number | null;
@@ -28,7 +30,7 @@ export interface CapitalEventRow {
   notes: string | null;
 }
 
-export interface Accretion {
+interface Accretion {
   basis: ShareBasis;
   sharesBefore: ShareCountAt;
   btcHeldBefore: number;
@@ -43,7 +45,7 @@ export interface Accretion {
   btcPerShareAfter: number;
 }
 
-export interface SeniorRaise {
+interface SeniorRaise {
   btcBought: number;
   btcPriceUsd: number;
   btcPriceBasis: string;
@@ -70,7 +72,7 @@ export interface IssuanceEvent extends CapitalEventRow {
 }
 
 /** Debt + preferred at notional as stated on or before a day, and the newest date of the amounts. */
-export type ClaimsAt = (date: string) => { valueUsd: number; asOf: string | null } | null;
+type ClaimsAt = (date: string) => { valueUsd: number; asOf: string | null } | null;
 
 export interface IssuanceInputs {
   kpi: KpiInputs;

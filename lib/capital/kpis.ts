@@ -92,7 +92,7 @@ export const addDays = (date: string, days: number) => new Date(Date.parse(`${da
 const daysBetween = (from: string, to: string) => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / dayMs);
 
 /** Counts of one basis, one per date (the first source in name order on a date shared by two). */
-export function countsOfBasis(rows: readonly ShareCountRow[], basis: ShareBasis): ShareCountRow[] {
+function countsOfBasis(rows: readonly ShareCountRow[], basis: ShareBasis): ShareCountRow[] {
   const byDate = new Map<string, ShareCountRow>();
   for (const row of rows) {
     if (row.basis !== basis) continue;
@@ -103,7 +103,7 @@ export function countsOfBasis(rows: readonly ShareCountRow[], basis: ShareBasis)
 }
 
 /** Whether the reported periods cover every day in (from, to]. */
-export function periodsCover(periods: readonly ReportedPeriod[], from: string, to: string): boolean {
+function periodsCover(periods: readonly ReportedPeriod[], from: string, to: string): boolean {
   let covered = from;
   for (const period of [...periods].sort((a, b) => (a.periodStart < b.periodStart ? -1 : 1))) {
     if (covered >= to) break;

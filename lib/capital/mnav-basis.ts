@@ -7,7 +7,7 @@ import { rowsAsOf, type InstrumentRow } from './stack';
 export const mnavBases = ['basic', 'ev', 'diluted', 'net'] as const;
 export type MnavBasis = (typeof mnavBases)[number];
 
-export const mnavBasisFormulas: Record<MnavBasis, string> = {
+const mnavBasisFormulas: Record<MnavBasis, string> = {
   basic: 'basic mNAV = market cap ÷ BTC NAV (BTC held × BTC price)',
   ev: 'EV mNAV = (market cap + total debt + preferred − cash) ÷ BTC NAV',
   diluted: 'diluted mNAV = share price × diluted shares (assumed diluted where stated) ÷ BTC NAV',

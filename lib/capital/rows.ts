@@ -64,6 +64,8 @@ export async function loadCapitalRows(db: Db, companyIds: readonly string[], opt
     avgPriceUsd: row.avgPriceUsd,
     holdingsAfter: row.holdingsAfter,
     holdingsAsOf: dayOrNull(row.holdingsAsOf),
+    cumulativeCostUsd: row.cumulativeCostUsd,
+    cumulativeAvgPriceUsd: row.cumulativeAvgPriceUsd,
     sharesSold: row.sharesSold,
     notionalUsd: row.notionalUsd,
     netProceedsUsd: row.netProceedsUsd,

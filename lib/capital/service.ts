@@ -42,7 +42,7 @@ function stackOn(data: CapitalData, date: string): CapitalStack {
   });
 }
 
-export interface ReportedComparison {
+interface ReportedComparison {
   date: string;
   source: string;
   company: Record<string, number | null>;
@@ -123,7 +123,7 @@ export interface KpiWindow {
   kpi: KpiAnswer;
 }
 
-export interface CompanyReportedYield {
+interface CompanyReportedYield {
   btcYieldPercent: number;
   from: string;
   to: string;

@@ -33,7 +33,7 @@ export interface Stated<Value> {
   source: string;
 }
 
-export type RatingAnswer = { value: number; claimsUsd: number; senior: string[] } | { value: null; reason: string };
+type RatingAnswer = { value: number; claimsUsd: number; senior: string[] } | { value: null; reason: string };
 
 export interface StackInstrument {
   /** Stable id: the instrument's name made URL-safe. */
@@ -122,7 +122,7 @@ function mergeInstrument(name: string, rows: readonly InstrumentRow[]): Omit<Sta
   };
 }
 
-export interface Total {
+interface Total {
   valueUsd: number;
   /** The oldest and newest dates of the amounts added. */
   oldestAsOf: string | null;
@@ -142,7 +142,7 @@ export interface CapitalStackInputs {
   sharePriceUsd: Stated<number> | null;
 }
 
-export interface Moneyness {
+interface Moneyness {
   instrumentId: string;
   name: string;
   conversionPriceUsd: number;
@@ -166,7 +166,7 @@ export interface CapitalStack {
   converts: Moneyness[];
 }
 
-export const amplificationFormula = 'amplification = (debt + preferred, at notional) ÷ BTC NAV (BTC held × BTC price)';
+const amplificationFormula = 'amplification = (debt + preferred, at notional) ÷ BTC NAV (BTC held × BTC price)';
 
 function total(instruments: readonly StackInstrument[], include: (kind: string) => boolean, aggregate: StackInstrument | null): Total | null {
   const members = instruments.filter((instrument) => include(instrument.kind));
@@ -207,7 +207,7 @@ function total(instruments: readonly StackInstrument[], include: (kind: string) 
 type Level = { tier: 'debt'; rank: number } | { tier: 'preferred'; juniorTo: string[]; seniorTo: string[] } | null;
 
 /** The ranking a filing states, read from the seniority text: secured before unsecured debt, preferreds after all debt, named preferreds by name. */
-export function levelOf(instrument: Pick<StackInstrument, 'kind' | 'seniority'>): Level {
+function levelOf(instrument: Pick<StackInstrument, 'kind' | 'seniority'>): Level {
   const text = instrument.seniority?.value ?? '';
   if (!text) return null;
   if (isDebt(instrument.kind)) {
@@ -241,7 +241,7 @@ function order(instrument: StackInstrument, level: Level, other: StackInstrument
  * "Not available" when a filing read does not state its order against every other claim, or a claim
  * that counts has no USD notional.
  */
-export function btcRating(instrument: StackInstrument, claims: readonly StackInstrument[], btcNavUsd: number | null, debtTotal: Total | null): RatingAnswer {
+function btcRating(instrument: StackInstrument, claims: readonly StackInstrument[], btcNavUsd: number | null, debtTotal: Total | null): RatingAnswer {
   if (btcNavUsd === null) return { value: null, reason: 'no BTC NAV (holdings or BTC price missing)' };
   if (!isDebt(instrument.kind) && !isPreferred(instrument.kind)) return { value: null, reason: 'not a claim on the company (no rating)' };
   if (instrument.notional?.value === 0) return { value: null, reason: 'retired: no principal outstanding' };

@@ -134,7 +134,7 @@ export function readCapitalEvents(csv: string): CapitalEventSeed[] {
 }
 
 /** The columns of Strategy's MSTR file kept as the company's own figures. */
-export const strategyReportedFields = [
+const strategyReportedFields = [
   'btc_holdings',
   'btc_price',
   'btc_nav',

@@ -4,7 +4,7 @@ import { extractTables, parseAmount, parseLongDate } from '../text';
 // shares sold, notional sold, net proceeds, capacity left), under a "During Period … to …" heading.
 // Amounts are multiplied out from the column's "(in millions)"/"(in billions)"; a "-" is no sale.
 
-export interface AtmSaleRow {
+interface AtmSaleRow {
   /** The security's ticker as the table names it ("MSTR Stock" → MSTR). */
   security: string;
   sharesSold: number;
