@@ -1,6 +1,7 @@
 // Measures the computed metrics on the database at DATABASE_URL (the seeded demo by default):
 // how many companies have each market metric, the grade distribution, distinct risk scores, how much
-// rests on defaults, and every mNAV against a hand computation from the stored rows.
+// rests on defaults, every mNAV against a hand computation from the stored rows, and the coverage of
+// every capital figure (amplification, BTC rating, coverage, BTC Yield, accretion, mNAV bases).
 //   npm run metrics:report
 import { loadEnvConfig } from '@next/env';
 
@@ -70,6 +71,10 @@ async function main() {
     const reason = parseMarketInputs(metric?.marketInputs)?.mNav.missing[0];
     console.log(`  ${company.ticker.padEnd(8)} ${metric?.premiumToNav != null ? `${metric.premiumToNav.toFixed(4)} as of ${day(metric.mNavAsOf!)}` : `— (${reason})`}`);
   }
+
+  console.log('\nCapital structure, KPIs and issuance (docs/metrics.md, "Capital structure and KPIs"):');
+  const { capitalCoverageLines } = await import('../lib/capital/report');
+  for (const line of await capitalCoverageLines(db)) console.log(line);
   await db.$disconnect();
 }
 

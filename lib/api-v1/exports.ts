@@ -232,7 +232,7 @@ export async function mnavHistoryExport(db: Db, id: string): Promise<ExportSourc
   const company = await companyOrNotFound(db, id);
   const btc = await db.marketPrice.findFirst({ where: { symbol: 'BTC' }, orderBy: { at: 'desc' }, select: { source: true } });
   return {
-    title: `${company.name} (${company.ticker}) premium to NAV (mNAV) history; basis: ${company.mnavBasis}`,
+    title: `${company.name} (${company.ticker}) premium to NAV (mNAV) history; basis: basic: ${company.mnavBasis}`,
     fileName: `${company.ticker.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-mnav-history`,
     asOf: company.mnavHistory.at(-1)?.asOf ?? null,
     sources: [...new Set(company.holdingsHistory.map((point) => `holdings: ${point.source}`))].sort().concat(btc ? [`BTC price: ${btc.source}`, 'market capitalisation: stored company figure'] : []),

@@ -56,9 +56,37 @@ export function v1Export<Query extends z.ZodType<{ format: 'csv' | 'json' }>, Pa
       const params = (await context?.params) ?? ({} as Params);
       const source = await options.load({ query, params });
       await access.recorded;
-      const response = exportResponse(source, query.format);
-      for (const [name, value] of Object.entries(access.rateHeaders)) response.headers.set(name, value);
-      return response;
+      return withHeaders(exportResponse(source, query.format), access.rateHeaders);
+    });
+  });
+}
+
+function withHeaders(response: Response, headers: Record<string, string>): Response {
+  for (const [name, value] of Object.entries(headers)) response.headers.set(name, value);
+  return response;
+}
+
+interface JsonOrCsvOptions<Query extends z.ZodType<{ format: 'json' | 'csv' }>, Params, View> {
+  query: Query;
+  response: z.ZodType;
+  maxAgeSeconds: number;
+  /** The view once, and the JSON answer made from it. */
+  load: (input: { query: z.output<Query>; params: Params }) => Promise<{ view: View; body: unknown }>;
+  /** The same figures as a CSV file (?format=csv). */
+  csv: (view: View) => ExportSource;
+}
+
+/** A JSON endpoint (the { data, meta } envelope, checked against its schema) that also answers ?format=csv. */
+export function v1JsonOrCsv<Query extends z.ZodType<{ format: 'json' | 'csv' }>, Params, View>(db: Db, options: JsonOrCsvOptions<Query, Params, View>) {
+  return route<{ params: Promise<Params> }>(async (request, context) => {
+    const access = await authorizeV1(db, request);
+    return withRateHeaders(access, async () => {
+      const query = readQuery(request, options.query) as z.output<Query>;
+      const params = (await context?.params) ?? ({} as Params);
+      const { view, body } = await options.load({ query, params });
+      await access.recorded;
+      if (query.format === 'csv') return withHeaders(exportResponse(options.csv(view), 'csv'), access.rateHeaders);
+      return cachedJson(request, options.response.parse(body), options.maxAgeSeconds, access.rateHeaders);
     });
   });
 }

@@ -52,9 +52,11 @@ function operation(endpoint: V1Endpoint) {
         content: { 'text/csv': { schema: { type: 'string' } }, 'application/json': json },
       }
     : {
-        description: 'The envelope { data, meta }.',
+        description: endpoint.hasCsv
+          ? 'The envelope { data, meta }; with ?format=csv a file: three lines starting with "# " (title, as-of date, sources), then the header row and the rows.'
+          : 'The envelope { data, meta }.',
         headers: { ...rateLimitHeaders, ETag: { schema: { type: 'string' } }, 'Cache-Control': { schema: { type: 'string' } } },
-        content: { 'application/json': json },
+        content: { 'application/json': json, ...(endpoint.hasCsv ? { 'text/csv': { schema: { type: 'string' } } } : {}) },
       };
   return {
     get: {

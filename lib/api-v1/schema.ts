@@ -93,7 +93,7 @@ const metaSchema = z
   })
   .meta({ id: 'Meta' });
 
-const envelope = <Data extends z.ZodType>(data: Data) => z.object({ data, meta: metaSchema });
+export const envelope = <Data extends z.ZodType>(data: Data) => z.object({ data, meta: metaSchema });
 
 export const metricsSchema = z
   .object({

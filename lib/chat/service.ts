@@ -8,6 +8,8 @@ import { computeMetrics } from '../treasury/metrics';
 import { loadBtcMarket, recomputeMetrics } from '../treasury/metrics-store';
 import { companyMarketCap } from '../treasury/market-metrics';
 import { companyIdentity, companyIdentitySelect, getDashboardStats, getSectorAllocation, metricsView } from '../treasury/repository';
+import { getCapitalStructure } from '../capital/service';
+import { capitalQuestion, writeCapitalAnswer } from './capital';
 import { findCompanyInMessage } from './company-lookup';
 import { describeCompany } from './describe';
 import { completeChat, readLlmConfig, systemPrompt } from './llm';
@@ -153,6 +155,11 @@ async function marketFacts(db: Db, now: Date): Promise<MarketFacts> {
 /** POST /api/chat: a named company's metrics, market figures, or what the assistant can do. */
 export async function answerChat(db: Db, message: string, now = new Date()): Promise<ChatResponse> {
   const company = await findTracked(db, message);
+  if (company && capitalQuestion.test(message)) {
+    const view = await getCapitalStructure(db, company.id, now);
+    const { text, generatedBy } = await prose(message, { capitalStructure: view }, () => writeCapitalAnswer(view));
+    return { message: text, suggestedActions: [ask(`Analyze ${company.ticker}`, `analyze ${company.ticker}`)], treasuryAnalysis: null, generatedBy };
+  }
   if (company) {
     const source = await holdingsSourceOf(db, company);
     const analysis = trackedAnalysis(company, source);

@@ -5,6 +5,7 @@ import { seedCompanies } from './seed';
 import { seedHoldingHistory, seedMissingSnapshots } from './seed-history';
 import { seedDataSources } from './seed-sources';
 import { seedMarketData } from './seed-market';
+import { seedCapitalData } from './seed-capital';
 import { seedHistorySignals } from './seed-signals';
 
 /** The whole seed, in order: companies, their history, the source catalogue, computed metrics, then the first reports. Idempotent. */
@@ -30,6 +31,13 @@ export async function seedAll(db: Db, log: (line: string) => void = () => {}) {
       `${market.fundamentals.created} of ${market.fundamentals.total} fundamentals new, ${market.splits.created} of ${market.splits.total} splits new, ` +
       `${market.btcPrices.created} BTC daily prices added for unpriced days, ${market.fxRates.created} ECB FX rates` +
       (market.unknownListings.length ? `; skipped listings not seeded: ${market.unknownListings.join(', ')}` : '') +
+      '.',
+  );
+  const capital = await seedCapitalData(db);
+  log(
+    `Seeded capital structure: ${capital.instruments.created} of ${capital.instruments.total} instrument rows, ${capital.shareCounts.created} of ${capital.shareCounts.total} share counts, ` +
+      `${capital.events.created} of ${capital.events.total} purchases and ATM sales, ${capital.reportedFigures.created} of ${capital.reportedFigures.total} company-published figures new` +
+      (capital.unknownListings.length ? `; skipped listings not seeded: ${capital.unknownListings.join(', ')}` : '') +
       '.',
   );
   const sources = await seedDataSources(db);

@@ -61,18 +61,18 @@ const accessionPattern = /\b(\d{10}-\d{2}-\d{6})\b/;
 const formPattern = /\b(10-K(?:\/A)?|10-Q(?:\/A)?|8-K(?:\/A)?|6-K|S-1(?:\/A)?|S-4(?:\/A)?|424B3|SC 13D)\b/;
 const filedPattern = /\bfiled (\d{4}-\d{2}-\d{2})\b/;
 
-function requireDate(value: string | undefined, where: string): string {
+export function requireDate(value: string | undefined, where: string): string {
   if (!value || !isoDate.test(value) || Number.isNaN(Date.parse(`${value}T00:00:00Z`))) throw new Error(`${where}: "${value}" is not a date`);
   return value;
 }
 
-function requireNumber(value: string | undefined, where: string): number {
+export function requireNumber(value: string | undefined, where: string): number {
   const number = Number(value);
   if (value === undefined || value.trim() === '' || !Number.isFinite(number) || number < 0) throw new Error(`${where}: "${value}" is not a number`);
   return number;
 }
 
-const orNull = (value: string | undefined) => (value?.trim() ? value.trim() : null);
+export const orNull = (value: string | undefined) => (value?.trim() ? value.trim() : null);
 
 /** Form, accession and filing date as the row's notes cite them (empty when they cite none). */
 export function filingOf(notes: string | null): { form: string | null; accession: string; filedAt: string | null } {
@@ -152,7 +152,7 @@ function readPriceHistories(dir = path.join(marketSeedDir, 'price-history')): Pr
 }
 
 export const strategyFileName = 'MSTR.strategy-com-download.2026-06-29.csv';
-const strategySource = 'posix4e/btc-mnav-rainbow@fb1f4b6a MSTR.csv';
+export const strategySource = 'posix4e/btc-mnav-rainbow@fb1f4b6a MSTR.csv';
 /** The file's newest row was captured during the trading day, not at the close. */
 const strategyIntradayRows = new Set(['2026-06-29']);
 const strategyColumns: [string, FundamentalField, string][] = [
@@ -256,7 +256,7 @@ const rowsPerInsert = 1000;
  * row in its query compiler. The id is generated here (the schema's cuid() default is the client's),
  * dates go through the driver adapter. Every row must have the same keys.
  */
-async function insertRows(db: Db, table: 'EquityPrice' | 'CompanyFundamental', rows: readonly Record<string, unknown>[]) {
+export async function insertRows(db: Db, table: 'EquityPrice' | 'CompanyFundamental' | 'CompanyReportedFigure', rows: readonly Record<string, unknown>[]) {
   const columns = [...Object.keys(rows[0]!), 'id', 'createdAt'];
   const createdAt = new Date();
   const head = Prisma.raw(`INSERT INTO "${table}" (${columns.map((column) => `"${column}"`).join(', ')}) VALUES `);

@@ -7,7 +7,8 @@ export const marketFormulas = {
   dilutedMNav: 'diluted mNAV = share price × diluted shares ÷ (BTC held × BTC price)',
   marketCap: 'market cap = the figure a dated source states for the day, else close × latest basic shares on or before the day',
   btcPer1000Shares: 'BTC per 1,000 shares = BTC held ÷ basic shares × 1,000',
-  btcYield: 'BTC yield = (BTC per share at the end ÷ BTC per share at the start − 1) × 100, per diluted share when both ends have a diluted count',
+  btcYield:
+    'BTC yield = (BTC per share at the end ÷ BTC per share at the start − 1) × 100; per assumed diluted share where the company states such counts, else the basis the inputs name; each end uses the count on or before it, "derived" when the shares the 8-Ks report sold since were added',
   shareVolatility: 'volatility = sample σ of daily log returns over 30 days × √252',
   leverage: 'leverage = total debt ÷ (BTC held × BTC price)',
 } as const;

@@ -3,6 +3,9 @@ import type { Db } from '../db';
 import { computeMarketMetrics, type DailyClose, type Dated, type MarketMetrics, type MnavPoint, type SplitWindow } from './market-metrics';
 import { annualisedVolatility, computeMetrics, insiderWindowDays, type MetricName, type RiskInputName } from './metrics';
 import { timeSlicer } from '../jobs/time-slice';
+import { dialogYields } from '../capital/dialog-yields';
+import { buildKpiInputs } from '../capital/inputs';
+import { loadCapitalRows, type CapitalRows } from '../capital/rows';
 
 const day = 86_400_000;
 const volatilityWindowDays = 90;
@@ -37,7 +40,7 @@ export async function loadBtcMarket(db: Db, now = new Date()): Promise<BtcMarket
 const isoDay = (date: Date) => date.toISOString().slice(0, 10);
 
 /** Every stored BTC price, one per UTC day (the last of the day), oldest first. */
-async function loadBtcDaily(db: Db, now = new Date()): Promise<Dated[]> {
+export async function loadBtcDaily(db: Db, now = new Date()): Promise<Dated[]> {
   const rows = await db.marketPrice.findMany({ where: { symbol: 'BTC', at: { lte: now } }, orderBy: { at: 'asc' }, select: { at: true, priceUsd: true, source: true } });
   const daily = new Map<string, Dated>();
   for (const row of rows) daily.set(isoDay(row.at), { date: isoDay(row.at), value: row.priceUsd, source: row.source });
@@ -67,6 +70,7 @@ export async function recomputeMetrics(db: Db, options: { companyIds?: readonly 
     where,
     select: {
       id: true,
+      ticker: true,
       btcHoldings: true,
       holdingsAsOf: true,
       marketCapUsd: true,
@@ -86,7 +90,7 @@ export async function recomputeMetrics(db: Db, options: { companyIds?: readonly 
   for (let start = 0; start < companies.length; start += batchSize) {
     const batch = companies.slice(start, start + batchSize);
     const ids = batch.map((company) => company.id);
-    const [snapshots, closes, fundamentals, splits, trades] = await Promise.all([
+    const [snapshots, closes, fundamentals, splits, trades, capital] = await Promise.all([
       db.holdingSnapshot.findMany({
         // The whole history: windows end at each company's latest reading, and mNAV history spans it all.
         where: { companyId: { in: ids }, asset: 'BTC', asOf: { lte: now }, quarantined: false, source: { notIn: [...comparisonHoldingSources] } },
@@ -108,6 +112,7 @@ export async function recomputeMetrics(db: Db, options: { companyIds?: readonly 
         where: { companyId: { in: ids }, transactionDate: { gte: new Date(now.getTime() - insiderWindowDays * day), lte: now } },
         select: { companyId: true, transactionDate: true, shares: true, acquiredDisposed: true },
       }),
+      loadCapitalRows(db, ids, { now, fields: ['btc_holdings'] }),
     ]);
     const historyOf = groupBy(snapshots, (row) => row.companyId);
     const tradesOf = groupBy(trades, (row) => row.companyId);
@@ -116,15 +121,17 @@ export async function recomputeMetrics(db: Db, options: { companyIds?: readonly 
     const splitsOf = groupBy(splits, (row) => row.companyId);
     // One company's figures at a time, yielding between them (lib/jobs/time-slice.ts).
     const upsertMetrics = (company: (typeof batch)[number]) => {
+      const holdings = holdingsSeries(historyOf.get(company.id) ?? [], company);
       const figures = computeMarketMetrics({
         closes: (closesOf.get(company.id) ?? []).map(
           (row): DailyClose => ({ date: isoDay(row.date), close: row.close, currency: row.currency, closeUsd: row.closeUsd, source: row.source }),
         ),
         ...seriesOfFundamentals(fundamentalsOf.get(company.id) ?? []),
         splits: (splitsOf.get(company.id) ?? []).map((row): SplitWindow => ({ after: isoDay(row.after), before: isoDay(row.before), ratio: row.ratio, notes: row.notes })),
-        holdings: holdingsSeries(historyOf.get(company.id) ?? [], company),
+        holdings,
         btc: btcDaily,
       });
+      figures.btcYield = withCapitalYields(figures.btcYield, company.ticker, capital.get(company.id), holdings, btcDaily);
       const latestPoint = figures.history.at(-1) ?? null;
       const metrics = computeMetrics({
         btcHoldings: company.btcHoldings,
@@ -168,9 +175,29 @@ export async function recomputeMetrics(db: Db, options: { companyIds?: readonly 
   return companies.length;
 }
 
+/**
+ * BTC Yield from the dated share counts of the capital data (assumed diluted where stated; derived
+ * between counts from the 8-Ks' sales) where they give a figure, else the market metrics' own.
+ */
+function withCapitalYields(
+  own: MarketMetrics['btcYield'],
+  ticker: string,
+  rows: CapitalRows | undefined,
+  history: readonly Dated[],
+  btcDaily: readonly Dated[],
+): MarketMetrics['btcYield'] {
+  if (!rows?.shareCounts.length) return own;
+  const capital = dialogYields(
+    buildKpiInputs({ ticker, shareCounts: rows.shareCounts, events: rows.events, instruments: rows.instruments, reportedHoldings: rows.reported.get('btc_holdings') ?? [], history, btcPrices: btcDaily }),
+  );
+  if (!capital) return own;
+  const pick = (days: 30 | 90 | 365) => (capital[days].value !== null || own[days].value === null ? capital[days] : own[days]);
+  return { 30: pick(30), 90: pick(90), 365: pick(365) };
+}
+
 type FundamentalRow = { field: string; value: number; unit: string; currency: string | null; asOf: Date; source: string; notes: string | null };
 
-function seriesOfFundamentals(rows: readonly FundamentalRow[]) {
+export function seriesOfFundamentals(rows: readonly FundamentalRow[]) {
   const series = { basicShares: [], dilutedShares: [], debt: [], cash: [], preferred: [], statedMarketCaps: [] } as Record<
     (typeof fundamentalSeries)[keyof typeof fundamentalSeries],
     Dated[]
@@ -187,7 +214,7 @@ function seriesOfFundamentals(rows: readonly FundamentalRow[]) {
 }
 
 /** The holdings readings, plus the company's current figure on its date when no snapshot has it. */
-function holdingsSeries(rows: readonly { asOf: Date; quantity: number; source: string }[], company: { btcHoldings: number; holdingsAsOf: Date; source: string }): Dated[] {
+export function holdingsSeries(rows: readonly { asOf: Date; quantity: number; source: string }[], company: { btcHoldings: number; holdingsAsOf: Date; source: string }): Dated[] {
   const daily = new Map<string, Dated>();
   for (const row of rows) daily.set(isoDay(row.asOf), { date: isoDay(row.asOf), value: row.quantity, source: row.source });
   const current = isoDay(company.holdingsAsOf);

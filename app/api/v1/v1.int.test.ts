@@ -4,6 +4,9 @@ import { GET as legacyHoldings } from '@/app/api/treasury/holdings/route';
 import { GET as legacySignals } from '@/app/api/signals/route';
 import { GET as legacyCompany } from '@/app/api/companies/[id]/route';
 import { GET as mnavHistory } from '@/app/api/v1/companies/[id]/mnav-history/route';
+import { GET as capitalStructure } from '@/app/api/v1/companies/[id]/capital-structure/route';
+import { GET as companyKpis } from '@/app/api/v1/companies/[id]/kpis/route';
+import { GET as issuance } from '@/app/api/v1/companies/[id]/issuance/route';
 import { GET as holdingsHistory } from '@/app/api/v1/companies/[id]/holdings-history/route';
 import { GET as company } from '@/app/api/v1/companies/[id]/route';
 import { GET as companies } from '@/app/api/v1/companies/route';
@@ -266,6 +269,9 @@ describe('schema conformance', () => {
     '/api/v1/companies/{id}': company,
     '/api/v1/companies/{id}/holdings-history': holdingsHistory,
     '/api/v1/companies/{id}/mnav-history': mnavHistory,
+    '/api/v1/companies/{id}/capital-structure': capitalStructure,
+    '/api/v1/companies/{id}/kpis': companyKpis,
+    '/api/v1/companies/{id}/issuance': issuance,
     '/api/v1/signals': signals,
     '/api/v1/signals/export': signalsExport,
     '/api/v1/discoveries': discoveries,

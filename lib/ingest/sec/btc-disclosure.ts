@@ -1,4 +1,5 @@
 import { extractTables, htmlToText, parseAmount, parseLongDate, squash } from '../text';
+import { parseAtmUpdateTable, type AtmUpdate } from './atm-update';
 
 // What a filing says about bitcoin: a "BTC Update" table as Strategy prints it in its weekly 8-Ks
 // (BTC acquired, aggregate purchase price, average price; aggregate holdings, total cost, average
@@ -33,6 +34,8 @@ export interface BtcLanguage {
 
 export interface BtcDisclosure extends BtcLanguage {
   figures: BtcFigures;
+  /** The "ATM Update" table: shares sold per at-the-market program in the period. */
+  atm?: AtmUpdate;
   /** A sentence around the strongest match, for the signal's details. */
   excerpt: string | undefined;
 }
@@ -71,7 +74,8 @@ export function parseBtcDisclosure(document: string): BtcDisclosure {
   const figures: BtcFigures = fromTable ? { ...fromText, ...definedOnly(fromTable), parsedFrom: 'table' } : fromText;
   const purchase = language.purchase || (figures.acquiredBtc ?? 0) > 0;
   const sale = language.sale || (figures.soldBtc ?? 0) > 0;
-  return { ...language, purchase, sale, figures, excerpt: excerptAround(text, figures, language) };
+  const atm = isHtml ? parseAtmUpdateTable(document) : undefined;
+  return { ...language, purchase, sale, figures, ...(atm ? { atm } : {}), excerpt: excerptAround(text, figures, language) };
 }
 
 /**

@@ -4,6 +4,7 @@ import { applyHoldingsUpdate } from '../holdings';
 import { latestBtcPrice, latestSharePrice, signalExists, storeSignal } from '../signals';
 import type { IngestContext } from '../types';
 import { parseBtcDisclosure, type BtcDisclosure } from './btc-disclosure';
+import { recordFilingCapitalEvents } from '../../capital/record';
 import {
   assessBoardFiling,
   assessBtcFiling,
@@ -362,6 +363,7 @@ function combine(a: BtcDisclosure, b: BtcDisclosure): BtcDisclosure {
     sale: a.sale || b.sale,
     treasuryPolicy: a.treasuryPolicy || b.treasuryPolicy,
     figures: stronger.figures,
+    ...((a.atm ?? b.atm) ? { atm: a.atm ?? b.atm } : {}),
     excerpt: stronger.excerpt ?? a.excerpt ?? b.excerpt,
   };
 }
@@ -372,6 +374,8 @@ async function storeBtcSignal(run: SecRun, filing: FilingRef, company: TrackedCo
   const { db, bus, now, onHoldingsChanged } = run.context;
   const { figures } = read.disclosure;
   const source = `SEC EDGAR ${filing.form}`;
+  // The purchase and the ATM sales of the week become the issuance tracker's rows (lib/capital).
+  await recordFilingCapitalEvents(db, { companyId: company.id, accession: filing.accession, filedAt: filing.filedAt, sourceUrl: read.readFrom, figures, atm: read.disclosure.atm });
 
   // The holdings figure is checked first: a figure the plausibility checks quarantine raises no signal.
   if (figures.aggregateBtc !== undefined) {
