@@ -23,9 +23,8 @@ test('a signed-in, entitled browser receives live signals over /ws', async ({ pa
     },
   });
   expect(response.status(), await response.text()).toBe(201);
-  // Only the socket raises this toast; the polled lists would not.
-  await expect(page.getByText('Critical Signal Detected').first()).toBeVisible();
-  await expect(page.getByText(`Live Test Co: Bought 100 BTC (${token}).`).first()).toBeVisible();
+  // Only the socket raises the critical signal's toast (new_signal's, then critical_alert's in its place); polling would not.
+  await expect(page.getByRole('alert').filter({ hasText: `Live Test Co: Bought 100 BTC (${token}).` })).toBeVisible();
 });
 
 test('a page whose session is revoked falls back to polling without retrying, and reconnects once signed in again', async ({ page, baseURL, playwright }) => {
