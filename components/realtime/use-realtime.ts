@@ -2,8 +2,9 @@
 
 import { useEffect, useRef, useState } from 'react';
 import { toast } from '@/components/ui/use-toast';
+import { hasEntitledSession } from '@/lib/auth/client';
 import type { Channel } from '@/lib/realtime/channels';
-import { hasEntitledSession, isRealtimeAvailable, RealtimeClient, websocketUrl, type ConnectionState, type RealtimeMessage } from '@/lib/realtime/client';
+import { isRealtimeAvailable, RealtimeClient, websocketUrl, type ConnectionState, type RealtimeMessage } from '@/lib/realtime/client';
 
 export function useRealtime(channels: readonly Channel[], onMessage?: (message: RealtimeMessage) => void) {
   const [state, setState] = useState<ConnectionState>('disconnected');

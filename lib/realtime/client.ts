@@ -1,4 +1,3 @@
-import { isEntitled, type EntitlementFields } from '../auth/access';
 import type { Channel } from './channels';
 import { isAccessCloseCode } from './close-codes';
 
@@ -172,12 +171,4 @@ export async function isRealtimeAvailable(): Promise<boolean> {
   const response = await fetch('/api/health', { credentials: 'include', cache: 'no-store' });
   const body = (await response.json()) as { websocket?: { available?: boolean } };
   return body.websocket?.available !== false;
-}
-
-/** Whether the page's cookies hold a signed-in, entitled session (GET /api/auth/user); throws when the server cannot say. */
-export async function hasEntitledSession(): Promise<boolean> {
-  const response = await fetch('/api/auth/user', { credentials: 'include', cache: 'no-store' });
-  if (response.status === 401 || response.status === 403) return false;
-  if (!response.ok) throw new Error(`GET /api/auth/user answered ${response.status}`);
-  return isEntitled((await response.json()) as EntitlementFields);
 }
