@@ -18,7 +18,7 @@ test('the dashboard renders the seeded data and says it falls back to polling', 
   await expect(page.getByRole('table').getByRole('row').nth(1)).toContainText('Strategy (MicroStrategy)');
   const card = page.getByTestId('connection-status');
   await expect(card).toHaveAttribute('data-state', 'polling');
-  await expect(card.getByText('Real-time updates are not available on this host; data refreshes on a timer instead.')).toBeVisible();
+  await expect(card.getByText('Live updates are paused; data refreshes on a timer instead.')).toBeVisible();
 });
 
 test('the cron endpoint stays shut without its secret', async ({ request }) => {

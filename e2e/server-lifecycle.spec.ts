@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { expect, test } from '@playwright/test';
+import { entitledCookieHeader } from './support/session';
 
 const port = Number(process.env.E2E_PORT_BASE ?? 3100) + 2;
 
@@ -40,7 +41,9 @@ test('a server process keys rate limits on the socket, and SIGTERM closes socket
   expect(statuses[20]).toBe(429);
 
   const { WebSocket } = await import('ws');
-  const socket = new WebSocket(`ws://127.0.0.1:${port}/ws`);
+  // /ws serves entitled sessions only.
+  const cookie = await entitledCookieHeader(request, `http://127.0.0.1:${port}`);
+  const socket = new WebSocket(`ws://127.0.0.1:${port}/ws`, { headers: { cookie } });
   await new Promise((resolve, reject) => socket.once('message', resolve).once('error', reject));
   const socketClosed = new Promise<number>((resolve) => socket.once('close', resolve));
 

@@ -25,6 +25,8 @@ async function main() {
   const { db } = await import('../lib/db');
   const { MemoryBus } = await import('../lib/realtime/bus');
   const { createRealtimeServer } = await import('../lib/realtime/ws-server');
+  const { websocketAccess } = await import('../lib/auth/websocket-access');
+  const { entitledSessionCookie } = await import('./lib/bench-session');
   const { startScheduler } = await import('../lib/jobs/registry');
   const { ingestJobs } = await import('../lib/ingest/jobs');
   const { startReplayServer } = await import('../test/support/replay-server');
@@ -45,14 +47,14 @@ async function main() {
 
   // The product's realtime stack on a plain HTTP server, as server.ts wires it.
   const bus = new MemoryBus();
-  const realtime = createRealtimeServer({ bus });
+  const realtime = createRealtimeServer({ bus, access: websocketAccess(db) });
   const server = http.createServer((_request, response) => response.end());
   server.on('upgrade', (request, socket, head) => realtime.handleUpgrade(request, socket, head));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
 
   const arrivals = new Map<string, number>();
-  const client = new WebSocket(`ws://127.0.0.1:${port}/ws`);
+  const client = new WebSocket(`ws://127.0.0.1:${port}/ws`, { headers: { cookie: await entitledSessionCookie(db) } });
   await new Promise<void>((resolve, reject) => {
     client.on('error', reject);
     client.on('message', (raw) => {

@@ -130,7 +130,7 @@ async function main() {
     recorded.set(chunk, await record(`${baseUrl}${chunk}`, {}));
 
     const bare = await startBare(recorded);
-    const ws = server ? await openSubscribers(baseUrl, wsClients) : undefined;
+    const ws = server ? await openSubscribers(baseUrl, wsClients, cookie) : undefined;
     try {
       // Idle means idle: the scheduler's first runs of its jobs (metrics, prices) keep the background
       // process's loop busy for a while after the start, and would be measured as fan-out latency.
@@ -453,14 +453,14 @@ interface Delivery {
   waited: number;
 }
 
-type SubscriberRequest = { open: { url: string; count: number } } | { collect: { id: number; fromRound: number; expected: number } };
+type SubscriberRequest = { open: { url: string; count: number; cookie: string } } | { collect: { id: number; fromRound: number; expected: number } };
 
 /** `--ws-subscribers`: the child that holds the WebSocket subscribers and stamps each delivery. */
 function subscribersProcess() {
   const received: (Delivery & { round: number })[] = [];
   process.on('message', (message: SubscriberRequest) => {
     if ('open' in message) {
-      void open(message.open.url, message.open.count).then(
+      void open(message.open.url, message.open.count, message.open.cookie).then(
         () => process.send?.({ opened: message.open.count }),
         (error: unknown) => process.send?.({ failed: String(error) }),
       );
@@ -483,11 +483,12 @@ function subscribersProcess() {
     sockets.forEach((socket) => socket.terminate());
     process.exit(0);
   });
-  async function open(url: string, count: number) {
+  async function open(url: string, count: number, cookie: string) {
     for (let start = 0; start < count; start += 50) {
       await Promise.all(
         Array.from({ length: Math.min(50, count - start) }, () => {
-          const socket = new WebSocket(url);
+          // /ws serves entitled sessions only, as the data APIs do.
+          const socket = new WebSocket(url, { headers: { cookie } });
           sockets.push(socket);
           return new Promise<void>((resolve, reject) => {
             socket.on('error', reject);
@@ -509,12 +510,12 @@ function subscribersProcess() {
   }
 }
 
-async function openSubscribers(baseUrl: string, count: number): Promise<Subscribers> {
+async function openSubscribers(baseUrl: string, count: number, cookie: string): Promise<Subscribers> {
   const child = fork(__filename, ['--ws-subscribers'], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
   await new Promise<void>((resolve, reject) => {
     child.once('message', (message: { opened?: number; failed?: string }) => (message.failed ? reject(new Error(`subscribers: ${message.failed}`)) : resolve()));
     child.once('exit', (code) => reject(new Error(`the subscribers' process exited with ${code}`)));
-    child.send({ open: { url: `${baseUrl.replace(/^http/, 'ws')}/ws`, count } } satisfies SubscriberRequest);
+    child.send({ open: { url: `${baseUrl.replace(/^http/, 'ws')}/ws`, count, cookie } } satisfies SubscriberRequest);
   });
   let nextId = 0;
   return {

@@ -3,6 +3,8 @@
 // latency is measured (publish time carried in the event, same clock). Runs in-process (one
 // server, memory bus) and, when Redis is reachable, through Redis with two server processes.
 import { fork, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import WebSocket from 'ws';
 import { percentile } from './lib/bench';
@@ -11,6 +13,9 @@ const args = new Map(process.argv.slice(2).map((arg, index, all) => [arg, all[in
 const clientCount = Number(args.get('--clients') ?? process.env.BENCH_CLIENTS ?? 1000);
 const eventCount = Number(args.get('--events') ?? 5);
 const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+/** A scratch database holding the one entitled session every client presents (/ws refuses anyone else). */
+const databaseUrl = `file:${path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'bench-ws-')), 'bench.db')}`;
+let cookie = '';
 
 interface ServerHandle {
   child: ChildProcess;
@@ -18,7 +23,7 @@ interface ServerHandle {
 }
 
 function startServer(env: Record<string, string>): Promise<ServerHandle> {
-  const child = fork(path.join(__dirname, 'bench-ws-server.ts'), [], { env: { ...process.env, ...env }, execArgv: ['--import', 'tsx'] });
+  const child = fork(path.join(__dirname, 'bench-ws-server.ts'), [], { env: { ...process.env, DATABASE_URL: databaseUrl, ...env }, execArgv: ['--import', 'tsx'] });
   return new Promise((resolve, reject) => {
     child.once('message', (message: { listening: number }) => resolve({ child, port: message.listening }));
     child.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
@@ -31,7 +36,7 @@ async function openClients(ports: number[], onEvent: (latencyMs: number, round: 
   for (let start = 0; start < clientCount; start += batch) {
     const opened = Array.from({ length: Math.min(batch, clientCount - start) }, (_, offset) => {
       const port = ports[(start + offset) % ports.length]!;
-      const socket = new WebSocket(`ws://127.0.0.1:${port}/ws`);
+      const socket = new WebSocket(`ws://127.0.0.1:${port}/ws`, { headers: { cookie } });
       clients.push(socket);
       return new Promise<void>((resolve, reject) => {
         socket.on('error', reject);
@@ -94,8 +99,19 @@ async function redisReachable() {
   }
 }
 
+async function prepareSession() {
+  process.env.DATABASE_URL = databaseUrl;
+  const { applyMigrations } = await import('../lib/db/migrate');
+  await applyMigrations(databaseUrl);
+  const { db } = await import('../lib/db');
+  const { entitledSessionCookie } = await import('./lib/bench-session');
+  cookie = await entitledSessionCookie(db);
+  await db.$disconnect();
+}
+
 async function main() {
   let ok = true;
+  await prepareSession();
   const memory = [await startServer({ BENCH_REDIS_URL: '' })];
   ok = (await run('in-process (memory bus, 1 server)', memory)) && ok;
   await stop(memory);

@@ -14,7 +14,7 @@ const presentation: Record<ConnectionState, { label: string; detail: string; var
   error: { label: 'Error', detail: 'Unable to maintain real-time connection. Please refresh the page.', variant: 'destructive' },
   polling: {
     label: 'Polling',
-    detail: 'Real-time updates are not available on this host; data refreshes on a timer instead.',
+    detail: 'Live updates are paused; data refreshes on a timer instead.',
     variant: 'info',
   },
 };

@@ -1,4 +1,4 @@
-import { expect, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from '@playwright/test';
 
 // Shared e2e set-up through the product's own public API (no database access, no mocks).
 
@@ -12,12 +12,16 @@ export function uniqueEmail(prefix = 'user') {
 
 /** Passes the beta gate the way the page does: server cookie plus the spec's storage keys. */
 export async function passBetaGate(context: BrowserContext, baseURL: string) {
-  const response = await context.request.post(`${baseURL}/api/beta/verify`, { data: { code: demoBetaCode }, headers: { origin: baseURL } });
-  expect(response.status()).toBe(200);
+  await verifyBetaCode(context.request, baseURL);
   await context.addInitScript((code) => {
     window.localStorage.setItem('betaAccess', 'granted');
     window.localStorage.setItem('betaAccessCode', code);
   }, demoBetaCode);
+}
+
+async function verifyBetaCode(request: APIRequestContext, baseURL: string) {
+  const response = await request.post(`${baseURL}/api/beta/verify`, { data: { code: demoBetaCode }, headers: { origin: baseURL } });
+  expect(response.status()).toBe(200);
 }
 
 export interface TestUser {
@@ -29,7 +33,7 @@ export interface TestUser {
 }
 
 /** Registers (and so signs in) a user in this browser context; beta access makes it entitled. */
-export async function registerUser(context: BrowserContext, baseURL: string, overrides: Partial<TestUser> = {}): Promise<TestUser> {
+export async function registerUser(context: Pick<BrowserContext, 'request'>, baseURL: string, overrides: Partial<TestUser> = {}): Promise<TestUser> {
   const user = { email: uniqueEmail(), password: 'Vault-Ledger-2049', firstName: 'Ada', lastName: 'Lovelace', ...overrides };
   const response = await context.request.post(`${baseURL}/api/auth/register`, {
     data: { firstName: user.firstName, lastName: user.lastName, email: user.email, password: user.password },
@@ -59,4 +63,17 @@ export async function unsubscribedContext(browser: Browser, baseURL: string, opt
   await registerUser(context, baseURL);
   await context.addCookies([gateCookie]);
   return context;
+}
+
+/** The Cookie header of a new entitled user, for a client that is no browser (a Node WebSocket opening /ws). */
+export async function entitledCookieHeader(request: APIRequestContext, baseURL: string): Promise<string> {
+  await verifyBetaCode(request, baseURL);
+  await registerUser({ request }, baseURL);
+  return cookieHeader(request);
+}
+
+/** What `request` would send as its Cookie header. */
+export async function cookieHeader(request: APIRequestContext): Promise<string> {
+  const { cookies } = await request.storageState();
+  return cookies.map((cookie) => `${cookie.name}=${cookie.value}`).join('; ');
 }

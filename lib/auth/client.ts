@@ -1,4 +1,5 @@
 import { apiRequest, getJson } from '@/lib/http/api-client';
+import { isEntitled } from './access';
 import type { LoginInput, RegisterInput } from './schema';
 import type { MfaChallenge, MfaStatus, PublicUser, RiskAssessment } from './types';
 
@@ -13,6 +14,12 @@ export const riskAssessmentKey = ['/api/auth/risk-assessment'] as const;
 export const fetchCurrentUser = () => getJson<PublicUser>(userQueryKey[0], { on401: 'returnNull' });
 export const fetchMfaStatus = () => getJson<MfaStatus>(mfaStatusKey[0], { on401: 'returnNull' });
 export const fetchRiskAssessment = () => getJson<RiskAssessment>(riskAssessmentKey[0], { on401: 'returnNull' });
+
+/** Whether this browser holds a signed-in, entitled session (what /ws asks); throws when the server cannot say. */
+export async function hasEntitledSession(): Promise<boolean> {
+  const user = await fetchCurrentUser();
+  return user !== null && isEntitled(user);
+}
 
 async function postJson<T>(url: string, body?: unknown): Promise<T> {
   return (await (await apiRequest('POST', url, body)).json()) as T;

@@ -1,5 +1,6 @@
 import type { Db } from '../db';
 import { AppError } from '../http/errors';
+import { announceAccessChanged } from '../realtime/bus';
 import { passwordChangedMail, passwordResetMail } from '../mail/account-mails';
 import { mailLimits } from '../mail/limits';
 import { enqueueEmail } from '../mail/queue';
@@ -75,5 +76,6 @@ export async function resetPassword(db: Db, input: ResetPasswordInput) {
     return updated;
   });
   await clearFailures('login', user.email);
+  announceAccessChanged({ userIds: [user.id] });
   return user;
 }

@@ -1,5 +1,6 @@
 import { NextResponse } from 'next/server';
 import type { Db } from '@/lib/db';
+import { announceAccessChanged } from '@/lib/realtime/bus';
 import { sessionRowCache } from './session-cache';
 import { cookieOptions, sessionCookieName, sessionCookieNames, sessionMaxAgeSeconds } from './cookies';
 import { decodeSessionToken, encodeSessionToken, readSessionToken, type CookieReader } from './session-token';
@@ -23,8 +24,13 @@ export async function loadSession(db: Db, read: CookieReader) {
   const claims = await decodeSessionToken(readSessionToken(read));
   if (!claims) return null;
   const session = await sessionRowCache<Awaited<ReturnType<typeof findSession>>>().get(claims.sid, () => findSession(db, claims.sid));
-  if (!session || session.userId !== claims.sub || session.revokedAt || session.expiresAt <= new Date()) return null;
+  if (!session || !isLiveSession(session, claims.sub)) return null;
   return session;
+}
+
+/** Whether a Session row still signs in the cookie that names it for `userId`: not revoked, not expired. */
+export function isLiveSession(session: { userId: string; revokedAt: Date | null; expiresAt: Date }, userId: string, now = new Date()): boolean {
+  return session.userId === userId && !session.revokedAt && session.expiresAt > now;
 }
 
 function findSession(db: Db, id: string) {
@@ -48,11 +54,14 @@ export function clearSessionCookies(response: NextResponse, request: Request) {
   }
 }
 
+// Each also closes the sessions' open WebSockets, in whichever process serves them.
 export async function revokeSession(db: Db, sessionId: string) {
   await db.session.updateMany({ where: { id: sessionId, revokedAt: null }, data: { revokedAt: new Date() } });
+  announceAccessChanged({ sessionIds: [sessionId] });
 }
 
 /** Signs every browser of the user out (password change, 2FA off). */
 export async function revokeAllSessions(db: Db, userId: string) {
   await db.session.updateMany({ where: { userId, revokedAt: null }, data: { revokedAt: new Date() } });
+  announceAccessChanged({ userIds: [userId] });
 }

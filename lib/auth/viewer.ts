@@ -47,11 +47,22 @@ export async function requireUser(db: Db, request: Request) {
   return { session: viewer.session, user: viewer.user };
 }
 
+/**
+ * The check of every entitled-only read, for callers with or without a Request (route handlers, the
+ * fast reads of server.ts, the /ws upgrade): the live session, or why there is none to serve.
+ */
+export async function entitledSession(db: Db, read: CookieReader): Promise<LoadedSession | 'unauthorized' | 'forbidden'> {
+  const session = await loadSession(db, read);
+  if (!session) return 'unauthorized';
+  return isEntitled(session.user) ? session : 'forbidden';
+}
+
 /** A signed-in user with an active subscription, a trial or the beta flag: 401, else 403. */
 export async function requireEntitledUser(db: Db, request: Request) {
-  const signedIn = await requireUser(db, request);
-  if (!isEntitled(signedIn.user)) throw new AppError('forbidden', subscriptionRequiredMessage);
-  return signedIn;
+  const session = await entitledSession(db, requestCookieReader(request));
+  if (session === 'unauthorized') throw new AppError('unauthorized', authRequiredMessage);
+  if (session === 'forbidden') throw new AppError('forbidden', subscriptionRequiredMessage);
+  return { session, user: session.user };
 }
 
 export function toPublicUser(user: LoadedSession['user']): PublicUser {

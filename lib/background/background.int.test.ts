@@ -1,8 +1,12 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
+import { revokeSession } from '../auth/session';
 import { processTableChanges } from '../cache/table-changes';
+import { db } from '../db';
 import { closeBus } from '../realtime/bus';
+import { sessionEndedCloseCode } from '../realtime/close-codes';
+import { registeredUser } from '@/test/support/users';
 import { connectWs } from '@/test/support/ws-client';
 import { startBackground, type Background } from './supervisor';
 
@@ -53,13 +57,24 @@ async function until(check: () => boolean, ms = 5_000) {
 
 jest.setTimeout(90_000);
 
+/** An entitled user's session cookie, as a browser sends it with the upgrade. */
+async function signedIn() {
+  const user = await registeredUser(true, 'background');
+  const { id: sessionId } = await db.session.findFirstOrThrow({ where: { userId: user.id } });
+  return { sessionId, headers: { Cookie: user.jar.header() } };
+}
+
 describe(`the background process (bus: ${process.env.REDIS_URL ? 'redis' : 'memory, bridged over IPC'})`, () => {
   let harness: Harness;
-  beforeAll(async () => (harness = await start(path.join(root, 'background.ts'))));
+  let session: Record<string, string>;
+  beforeAll(async () => {
+    harness = await start(path.join(root, 'background.ts'));
+    ({ headers: session } = await signedIn());
+  });
   afterAll(() => harness.close());
 
   it('completes the handshake of a handed-over socket and delivers what this process publishes', async () => {
-    const client = await connectWs(harness.url);
+    const client = await connectWs(harness.url, session);
     expect(await client.next('connected')).toMatchObject({ data: { channels: ['signals', 'market_data', 'companies'] } });
     client.send({ type: 'subscribe', channel: 'signals' });
     expect(await client.next('subscribed')).toEqual({ type: 'subscribed', channel: 'signals' });
@@ -74,23 +89,36 @@ describe(`the background process (bus: ${process.env.REDIS_URL ? 'redis' : 'memo
 
   it('still refuses a foreign Origin with 403', async () => {
     const port = new URL(harness.url).port;
-    await expect(connectWs(harness.url, { Origin: 'https://evil.example' })).rejects.toThrow('Unexpected server response: 403');
-    const same = await connectWs(harness.url, { Origin: `http://127.0.0.1:${port}` });
+    await expect(connectWs(harness.url, { ...session, Origin: 'https://evil.example' })).rejects.toThrow('Unexpected server response: 403');
+    const same = await connectWs(harness.url, { ...session, Origin: `http://127.0.0.1:${port}` });
     expect(await same.next('connected')).toMatchObject({ type: 'connected' });
     same.socket.close();
+  });
+
+  it('refuses an upgrade without a session with 401', async () => {
+    await expect(connectWs(harness.url)).rejects.toThrow('Unexpected server response: 401');
+  });
+
+  it('closes with 4401 the socket of a session this process revokes', async () => {
+    const user = await signedIn();
+    const client = await connectWs(harness.url, user.headers);
+    await client.next('connected');
+    const closed = new Promise<number>((resolve) => client.socket.once('close', resolve));
+    await revokeSession(db, user.sessionId);
+    expect(await closed).toBe(sessionEndedCloseCode);
   });
 
   it('answers 503 while the background process is down, and restarts it', async () => {
     const pid = harness.background.pid()!;
     process.kill(pid, 'SIGKILL');
     await until(() => harness.background.pid() !== pid);
-    await expect(connectWs(harness.url)).rejects.toThrow('Unexpected server response: 503');
+    await expect(connectWs(harness.url, session)).rejects.toThrow('Unexpected server response: 503');
     expect(lines).toContainEqual(expect.stringMatching(/^background process exited \(SIGKILL\); restarting in \d+ ms$/));
 
     // Back after the pause and a start under tsx; until then every attempt is a 503.
     let client: Awaited<ReturnType<typeof connectWs>> | undefined;
     for (const deadline = Date.now() + 60_000; !client && Date.now() < deadline; ) {
-      client = await connectWs(harness.url).catch(() => new Promise<undefined>((resolve) => setTimeout(resolve, 200)));
+      client = await connectWs(harness.url, session).catch(() => new Promise<undefined>((resolve) => setTimeout(resolve, 200)));
     }
     expect(await client!.next('connected')).toMatchObject({ type: 'connected' });
     expect(harness.background.pid()).not.toBe(pid);

@@ -1,5 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import type { Socket } from 'node:net';
+import { websocketAccess } from '../auth/websocket-access';
 import { db } from '../db';
 import { getEnv } from '../env';
 import { startScheduler } from '../jobs/registry';
@@ -34,7 +35,8 @@ export async function runBackground() {
       if (count !== reported) send({ type: 'clients', count: (reported = count) });
     }, clientCountDelayMs);
   };
-  const realtime = createRealtimeServer({ bus, allowedOrigins: env.ALLOWED_ORIGINS, onClientsChanged: reportClients });
+  // /ws asks what the data APIs ask; this process has the database, and holds the sockets to re-check.
+  const realtime = createRealtimeServer({ bus, access: websocketAccess(db), allowedOrigins: env.ALLOWED_ORIGINS, onClientsChanged: reportClients });
 
   process.on('message', (message: ToBackground, handle: unknown) => {
     if (receive(message)) return;

@@ -3,6 +3,7 @@ import type { IncomingMessage } from 'node:http';
 import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import type { EventBus } from '../realtime/bus';
+import { refuseUpgrade } from '../realtime/ws-server';
 import { openProcessBus, type FromBackground, type ToBackground } from './messages';
 
 // server.ts's side of the background process (issue 15): the WebSocket server, the scheduler and the
@@ -96,7 +97,7 @@ export function startBackground({ entry, execArgv, log }: Options): Background {
     handleUpgrade(request, socket, head) {
       if (!child || !isReady) {
         // The browser client falls back to polling and tries again later.
-        socket.end('HTTP/1.1 503 Service Unavailable\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+        refuseUpgrade(socket, 503);
         return;
       }
       // Node passes the TCP handle and closes this process's copy. Browsers send nothing before the 101,

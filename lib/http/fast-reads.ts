@@ -1,9 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { gzipSync } from 'node:zlib';
-import { isEntitled } from '../auth/access';
 import { betaGateEnabled } from '../auth/beta';
 import { cookieReader } from '../auth/cookies';
-import { resolveViewer } from '../auth/viewer';
+import { entitledSession, resolveViewer } from '../auth/viewer';
 import type { Db } from '../db';
 import { healthAudienceOf } from '../health';
 import { responseCache, type CachedResponse } from '../cache/response-cache';
@@ -67,9 +66,8 @@ function bytesOf(cached: CachedResponse, coding: keyof typeof encoded): Buffer {
 async function entitledViewer(db: Db, request: IncomingMessage): Promise<Viewer | null> {
   const header = request.headers.cookie;
   if (!header) return null;
-  const viewer = await resolveViewer(db, cookieReader(header));
-  if (!viewer.session || !viewer.user || !isEntitled(viewer.user)) return null;
-  return { userId: viewer.user.id };
+  const session = await entitledSession(db, cookieReader(header));
+  return typeof session === 'string' ? null : { userId: session.userId };
 }
 
 function pathOf(url: string): string {

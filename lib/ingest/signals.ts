@@ -48,10 +48,14 @@ export async function storeSignal(db: Db, bus: EventBus, signal: NewSignal): Pro
     if (isUniqueViolation(error)) return null;
     throw error;
   }
-  const event = signalView(stored);
-  await publishSafely(bus, 'new_signal', event);
-  if (stored.severity === 'critical') await publishSafely(bus, 'critical_alert', event);
+  await announceSignal(bus, signalView(stored));
   return stored;
+}
+
+/** Tells the live screens about a stored signal: new_signal, and critical_alert when critical. */
+export async function announceSignal(bus: EventBus, signal: ReturnType<typeof signalView>) {
+  await publishSafely(bus, 'new_signal', signal);
+  if (signal.severity === 'critical') await publishSafely(bus, 'critical_alert', signal);
 }
 
 /** The company's latest known share price: its own field, else the newest stored price for its ticker. */

@@ -1,6 +1,7 @@
 import { recordReferralPayment } from '@/lib/affiliate/commissions';
 import { isUniqueViolation } from '@/lib/db/errors';
 import type { Db } from '@/lib/db';
+import { announceAccessChanged } from '@/lib/realtime/bus';
 import { findPlan, planIds, type BillingInterval, type PlanId } from './plans';
 import { periodEnd } from './pricing';
 
@@ -158,6 +159,12 @@ const renews = (row: { provider: string; providerSubscriptionId: string | null; 
  * status lapses; a trial or other status set elsewhere is left alone.
  */
 export async function refreshUserPlan(db: Db, userId: string) {
+  await applyUserPlan(db, userId);
+  // A lapse ends the user's live stream (lib/realtime/ws-server.ts re-checks their sockets).
+  announceAccessChanged({ userIds: [userId] });
+}
+
+async function applyUserPlan(db: Db, userId: string) {
   const now = new Date();
   const rows = await db.subscription.findMany({ where: { userId, status: { in: ['active', 'past_due'] } } });
   const running = rows.filter((row) => row.status === 'active' && (row.currentPeriodEnd === null || row.currentPeriodEnd > now));

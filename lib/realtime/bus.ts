@@ -13,14 +13,17 @@ type Listener = (event: RealtimeEvent) => void;
 
 /**
  * Messages between server processes that browsers never see: which tables a write changed, so every
- * process drops what it cached from them (lib/cache). They travel beside the realtime events, on their own channel.
+ * process drops what it cached from them (lib/cache); whose access to /ws may have ended, so every
+ * WebSocket server re-checks those sockets. They travel beside the realtime events, on their own channel.
  */
-export interface ControlMessage {
-  kind: 'tables_changed';
-  tables: string[];
-  /** The process that announced it. */
-  origin?: string;
-}
+export type ControlMessage =
+  | {
+      kind: 'tables_changed';
+      tables: string[];
+      /** The process that announced it. */
+      origin?: string;
+    }
+  | { kind: 'access_changed'; userIds: string[]; sessionIds: string[] };
 type ControlListener = (message: ControlMessage) => void;
 
 export interface EventBus {
@@ -204,13 +207,21 @@ function parseEvent(payload: string): { event: RealtimeEvent; origin?: string } 
 
 function parseControl(payload: string): ControlMessage | undefined {
   try {
-    const message = JSON.parse(payload) as Partial<ControlMessage> | null;
-    if (message?.kind !== 'tables_changed' || !Array.isArray(message.tables)) return undefined;
-    const tables = message.tables.filter((table): table is string => typeof table === 'string');
-    return { kind: 'tables_changed', tables, ...(typeof message.origin === 'string' ? { origin: message.origin } : {}) };
+    const message = JSON.parse(payload) as Record<string, unknown> | null;
+    if (message?.kind === 'tables_changed' && Array.isArray(message.tables)) {
+      return { kind: 'tables_changed', tables: strings(message.tables), ...(typeof message.origin === 'string' ? { origin: message.origin } : {}) };
+    }
+    if (message?.kind === 'access_changed' && Array.isArray(message.userIds) && Array.isArray(message.sessionIds)) {
+      return { kind: 'access_changed', userIds: strings(message.userIds), sessionIds: strings(message.sessionIds) };
+    }
+    return undefined;
   } catch {
     return undefined;
   }
+}
+
+function strings(values: unknown[]): string[] {
+  return values.filter((value): value is string => typeof value === 'string');
 }
 
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
@@ -248,4 +259,16 @@ export async function closeBus() {
   const bus = globalForBus.__treasuryBus;
   globalForBus.__treasuryBus = undefined;
   await bus?.close();
+}
+
+/**
+ * Tells every process's WebSocket server that these users' or sessions' access may have ended (sign-out,
+ * a revoked session, a lapsed plan): each re-checks those sockets and closes the ones that lost it.
+ * With REDIS_URL the message reaches every instance; without it, the bus this process opened (bridged to
+ * its background process). A writer with neither serves no sockets, and the servers' periodic re-check
+ * catches what it changed.
+ */
+export function announceAccessChanged({ userIds = [], sessionIds = [] }: { userIds?: string[]; sessionIds?: string[] }) {
+  const bus = process.env.REDIS_URL?.trim() ? getBus() : existingBus();
+  bus?.publishControl({ kind: 'access_changed', userIds, sessionIds }).catch(() => undefined);
 }

@@ -36,5 +36,5 @@ export type ServerMessage =
   | { type: 'connected'; data: { channels: readonly Channel[]; serverTime: string } }
   | { type: 'subscribed' | 'unsubscribed'; channel: Channel }
   | { type: 'pong'; data: { serverTime: string } }
-  | { type: 'error'; data: { message: string } }
+  | { type: 'error'; channel?: Channel; data: { message: string } }
   | { type: EventType; channel: Channel; data: unknown };

@@ -1,4 +1,5 @@
-import { RealtimeClient, connectTimeoutMs, maxReconnects, pingIntervalMs, reconnectDelayMs, type ConnectionState } from './client';
+import { RealtimeClient, connectTimeoutMs, maxReconnects, pingIntervalMs, reconnectDelayMs, sessionCheckMs, type ConnectionState } from './client';
+import { notEntitledCloseCode, sessionEndedCloseCode } from './close-codes';
 
 // A stand-in for the browser's WebSocket: the test decides when it opens or closes.
 class FakeSocket {
@@ -6,15 +7,15 @@ class FakeSocket {
   readyState = 0;
   sent: unknown[] = [];
   onopen: (() => void) | null = null;
-  onclose: (() => void) | null = null;
+  onclose: ((event: { code: number }) => void) | null = null;
   onmessage: ((event: { data: string }) => void) | null = null;
   open() {
     this.readyState = FakeSocket.OPEN;
     this.onopen?.();
   }
-  drop() {
+  drop(code = 1006) {
     this.readyState = 3;
-    this.onclose?.();
+    this.onclose?.({ code });
   }
   send(data: string) {
     this.sent.push(JSON.parse(data));
@@ -24,15 +25,17 @@ class FakeSocket {
   }
 }
 
-function setup(available = true) {
+function setup(available = true, session = { valid: true }) {
   const sockets: FakeSocket[] = [];
   const states: ConnectionState[] = [];
   const messages: unknown[] = [];
   let gaveUp = 0;
+  let sessionChecks = 0;
   const client = new RealtimeClient({
     url: 'ws://example.test/ws',
     channels: ['signals', 'market_data'],
     isRealtimeAvailable: async () => available,
+    hasSession: async () => (sessionChecks += 1, session.valid),
     onState: (state) => states.push(state),
     onMessage: (message) => messages.push(message),
     onGiveUp: () => (gaveUp += 1),
@@ -42,7 +45,7 @@ function setup(available = true) {
       return socket as unknown as WebSocket;
     },
   });
-  return { client, sockets, states, messages, gaveUp: () => gaveUp };
+  return { client, sockets, states, messages, gaveUp: () => gaveUp, sessionChecks: () => sessionChecks };
 }
 
 beforeAll(() => ((globalThis as { WebSocket?: unknown }).WebSocket = FakeSocket));
@@ -72,14 +75,14 @@ it('reconnects up to 5 times, 3 s apart, then reports error and gives up', async
   sockets[0]!.open();
   for (let attempt = 0; attempt < maxReconnects; attempt += 1) {
     sockets.at(-1)!.drop();
-    await Promise.resolve();
+    await settle();
     jest.advanceTimersByTime(reconnectDelayMs - 1);
     expect(sockets).toHaveLength(attempt + 1);
     jest.advanceTimersByTime(1);
     expect(sockets).toHaveLength(attempt + 2);
   }
   sockets.at(-1)!.drop();
-  await Promise.resolve();
+  await settle();
   expect(states.at(-1)).toBe('error');
   expect(gaveUp()).toBe(1);
   jest.advanceTimersByTime(60_000);
@@ -128,4 +131,90 @@ it('stopping an open socket closes it at once', () => {
   const close = jest.spyOn(sockets[0]!, 'close');
   client.stop();
   expect(close).toHaveBeenCalledWith(1000);
+});
+
+/** Lets the client's awaited checks (availability, session) settle. */
+async function settle() {
+  for (let turn = 0; turn < 5; turn += 1) await Promise.resolve();
+}
+
+it.each([sessionEndedCloseCode, notEntitledCloseCode])('stops retrying on close code %i and polls until the session is valid again', async (code) => {
+  const session = { valid: false };
+  const { client, sockets, states, gaveUp } = setup(true, session);
+  client.start();
+  sockets[0]!.open();
+  sockets[0]!.drop(code);
+  await settle();
+  expect(states.at(-1)).toBe('polling');
+  // No retry, and the periodic session check finds it still invalid.
+  jest.advanceTimersByTime(sessionCheckMs * 3);
+  await settle();
+  expect(sockets).toHaveLength(1);
+  expect(gaveUp()).toBe(0);
+
+  session.valid = true;
+  await client.resume();
+  expect(sockets).toHaveLength(2);
+  sockets[1]!.open();
+  expect(states.at(-1)).toBe('connected');
+  client.stop();
+});
+
+it('asks the periodic session check, and reconnects once it passes', async () => {
+  const session = { valid: false };
+  const { client, sockets, sessionChecks } = setup(true, session);
+  client.start();
+  sockets[0]!.open();
+  sockets[0]!.drop(sessionEndedCloseCode);
+  await settle();
+  jest.advanceTimersByTime(sessionCheckMs);
+  await settle();
+  expect(sessionChecks()).toBe(1);
+  session.valid = true;
+  jest.advanceTimersByTime(sessionCheckMs);
+  await settle();
+  expect(sockets).toHaveLength(2);
+  client.stop();
+});
+
+it('treats a failed upgrade without a valid session as refused, not as a reason to retry', async () => {
+  const { client, sockets, states } = setup(true, { valid: false });
+  client.start();
+  sockets[0]!.open();
+  // A network drop, then the reconnect's handshake fails (the browser hides the 401 behind 1006).
+  sockets[0]!.drop();
+  await settle();
+  jest.advanceTimersByTime(reconnectDelayMs);
+  expect(sockets).toHaveLength(2);
+  sockets[1]!.drop();
+  await settle();
+  expect(states.at(-1)).toBe('polling');
+  jest.advanceTimersByTime(reconnectDelayMs * maxReconnects);
+  expect(sockets).toHaveLength(2);
+  client.stop();
+});
+
+it('keeps retrying a failed upgrade while the session is valid', async () => {
+  const { client, sockets, sessionChecks } = setup(true, { valid: true });
+  client.start();
+  sockets[0]!.open();
+  sockets[0]!.drop();
+  await settle();
+  jest.advanceTimersByTime(reconnectDelayMs);
+  sockets[1]!.drop();
+  await settle();
+  expect(sessionChecks()).toBe(1);
+  jest.advanceTimersByTime(reconnectDelayMs);
+  expect(sockets).toHaveLength(3);
+  client.stop();
+});
+
+it('resume() does nothing while the socket is healthy', async () => {
+  const { client, sockets, sessionChecks } = setup();
+  client.start();
+  sockets[0]!.open();
+  await client.resume();
+  expect(sessionChecks()).toBe(0);
+  expect(sockets).toHaveLength(1);
+  client.stop();
 });

@@ -1,8 +1,11 @@
 import type { Channel } from './channels';
+import { isAccessCloseCode } from './close-codes';
 
 // Browser side of /ws (spec 001 §4, §9): ping every 25 s, up to 5 reconnects 3 s apart, then
 // 'error'. Where no /ws exists (plain `next start`, Vercel) the client stops trying and reports
-// 'polling': the screens keep their react-query polling cadences either way.
+// 'polling': the screens keep their react-query polling cadences either way. When the server ends
+// the socket's access (close codes 4401/4403), or refuses an upgrade while the page holds no entitled
+// session, reconnecting cannot help: the client reports 'polling' until the session is valid again.
 
 export type ConnectionState = 'disconnected' | 'connecting' | 'connected' | 'error' | 'polling';
 export interface RealtimeMessage {
@@ -16,12 +19,16 @@ export const reconnectDelayMs = 3_000;
 export const maxReconnects = 5;
 /** A host without /ws may hold the upgrade open instead of refusing it; give up on it after this. */
 export const connectTimeoutMs = 5_000;
+/** While access is gone, how often the session is asked about (besides on focus and on `resume()`). */
+export const sessionCheckMs = 60_000;
 
 interface Options {
   url: string;
   channels: readonly Channel[];
   /** Asked once when the very first connection fails: false means this host serves no /ws. */
   isRealtimeAvailable: () => Promise<boolean>;
+  /** Whether the page holds an entitled session; asked after a refused upgrade and while access is gone. */
+  hasSession: () => Promise<boolean>;
   onState: (state: ConnectionState) => void;
   onMessage: (message: RealtimeMessage) => void;
   onGiveUp: () => void;
@@ -33,9 +40,13 @@ export class RealtimeClient {
   private pingTimer: ReturnType<typeof setInterval> | undefined;
   private retryTimer: ReturnType<typeof setTimeout> | undefined;
   private connectTimer: ReturnType<typeof setTimeout> | undefined;
+  private sessionTimer: ReturnType<typeof setInterval> | undefined;
   private attempts = 0;
   private everConnected = false;
   private stopped = false;
+  /** The socket's access ended: waiting for a valid session, not retrying. */
+  private suspended = false;
+  private checkingSession = false;
 
   constructor(private readonly options: Options) {}
 
@@ -46,7 +57,9 @@ export class RealtimeClient {
 
   stop() {
     this.stopped = true;
+    this.suspended = false;
     clearInterval(this.pingTimer);
+    clearInterval(this.sessionTimer);
     clearTimeout(this.retryTimer);
     clearTimeout(this.connectTimer);
     if (this.socket) closeQuietly(this.socket);
@@ -54,16 +67,30 @@ export class RealtimeClient {
     this.options.onState('disconnected');
   }
 
+  /** The page may hold a valid session again (focus, a sign-in): reconnects once it does. */
+  async resume() {
+    if (!this.suspended || this.checkingSession) return;
+    this.checkingSession = true;
+    const valid = await this.options.hasSession().catch(() => false);
+    this.checkingSession = false;
+    if (!valid || !this.suspended || this.stopped) return;
+    this.suspended = false;
+    clearInterval(this.sessionTimer);
+    this.open();
+  }
+
   private open() {
     this.options.onState('connecting');
     const socket = (this.options.createSocket ?? ((url) => new WebSocket(url)))(this.options.url);
     this.socket = socket;
+    let opened = false;
     this.connectTimer = setTimeout(() => {
       socket.onclose = null;
       socket.close();
-      void this.handleClose(socket);
+      void this.handleClose(socket, false);
     }, connectTimeoutMs);
     socket.onopen = () => {
+      opened = true;
       clearTimeout(this.connectTimer);
       this.attempts = 0;
       this.everConnected = true;
@@ -79,17 +106,20 @@ export class RealtimeClient {
         // A frame that is not our JSON carries nothing for the screens.
       }
     };
-    socket.onclose = () => void this.handleClose(socket);
+    socket.onclose = (event) => void this.handleClose(socket, opened, event.code);
   }
 
-  private async handleClose(socket: WebSocket) {
+  private async handleClose(socket: WebSocket, opened: boolean, code?: number) {
     if (socket !== this.socket || this.stopped) return;
     clearTimeout(this.connectTimer);
     clearInterval(this.pingTimer);
+    if (isAccessCloseCode(code)) return this.suspend();
     if (!this.everConnected && this.attempts === 0 && !(await this.options.isRealtimeAvailable().catch(() => true))) {
       if (!this.stopped) this.options.onState('polling');
       return;
     }
+    // A browser sees a refused upgrade (401/403) only as a failed connection: the session tells them apart.
+    if (!opened && !(await this.options.hasSession().catch(() => true))) return this.suspend();
     if (this.stopped) return;
     if (this.attempts >= maxReconnects) {
       this.options.onState('error');
@@ -99,6 +129,15 @@ export class RealtimeClient {
     this.attempts += 1;
     this.options.onState('connecting');
     this.retryTimer = setTimeout(() => this.open(), reconnectDelayMs);
+  }
+
+  private suspend() {
+    if (this.stopped) return;
+    this.suspended = true;
+    this.attempts = 0;
+    this.options.onState('polling');
+    clearInterval(this.sessionTimer);
+    this.sessionTimer = setInterval(() => void this.resume(), sessionCheckMs);
   }
 
   private send(message: object) {

@@ -1,8 +1,13 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { revokeSession } from '@/lib/auth/session';
+import { websocketAccess } from '@/lib/auth/websocket-access';
+import { db } from '@/lib/db';
+import { registeredUser } from '@/test/support/users';
 import { connectWs } from '@/test/support/ws-client';
-import { MemoryBus, RedisBus, type EventBus } from './bus';
-import { createRealtimeServer, type RealtimeServer } from './ws-server';
+import { closeBus, existingBus, installBus, MemoryBus, RedisBus, type EventBus } from './bus';
+import { notEntitledCloseCode, sessionEndedCloseCode } from './close-codes';
+import { createRealtimeServer, type RealtimeAccess, type RealtimeServer } from './ws-server';
 
 interface Harness {
   url: string;
@@ -11,8 +16,8 @@ interface Harness {
   close: () => Promise<void>;
 }
 
-async function startServer(bus: EventBus): Promise<Harness> {
-  const realtime = createRealtimeServer({ bus });
+async function startServer(bus: EventBus, options: { access?: RealtimeAccess; accessCheckMs?: number } = {}): Promise<Harness> {
+  const realtime = createRealtimeServer({ bus, access: options.access ?? websocketAccess(db), accessCheckMs: options.accessCheckMs });
   const server = http.createServer((_request, response) => response.end());
   server.on('upgrade', (request, socket, head) => realtime.handleUpgrade(request, socket, head));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -24,10 +29,24 @@ async function startServer(bus: EventBus): Promise<Harness> {
     close: async () => {
       await realtime.close();
       await new Promise((resolve) => server.close(resolve));
-      await bus.close();
+      await (existingBus() === bus ? closeBus() : bus.close());
     },
   };
 }
+
+/** A registered user's session cookie, as a browser sends it with the upgrade, and the session's id. */
+async function signedIn(entitled = true) {
+  const user = await registeredUser(entitled, 'ws');
+  const session = await db.session.findFirstOrThrow({ where: { userId: user.id } });
+  return { ...user, sessionId: session.id, headers: { Cookie: user.jar.header() } };
+}
+
+function closeCodeOf(client: Awaited<ReturnType<typeof connectWs>>) {
+  return new Promise<number>((resolve) => client.socket.once('close', resolve));
+}
+
+let session: Awaited<ReturnType<typeof signedIn>>['headers'];
+beforeAll(async () => ({ headers: session } = await signedIn()));
 
 describe('realtime server', () => {
   let harness: Harness;
@@ -35,7 +54,7 @@ describe('realtime server', () => {
   afterEach(() => harness.close());
 
   it('greets with connected, answers ping with pong, and confirms subscriptions', async () => {
-    const client = await connectWs(harness.url);
+    const client = await connectWs(harness.url, session);
     expect(await client.next('connected')).toMatchObject({ data: { channels: ['signals', 'market_data', 'companies'] } });
     client.send({ type: 'ping' });
     expect(await client.next('pong')).toMatchObject({ type: 'pong' });
@@ -45,8 +64,8 @@ describe('realtime server', () => {
   });
 
   it('delivers each event only to the subscribers of its channel', async () => {
-    const signals = await connectWs(harness.url);
-    const market = await connectWs(harness.url);
+    const signals = await connectWs(harness.url, session);
+    const market = await connectWs(harness.url, session);
     signals.send({ type: 'subscribe', channel: 'signals' });
     market.send({ type: 'subscribe', channel: 'market_data' });
     await Promise.all([signals.next('subscribed'), market.next('subscribed')]);
@@ -70,7 +89,7 @@ describe('realtime server', () => {
   });
 
   it('sends every subscriber of a broadcast the same text frame', async () => {
-    const clients = await Promise.all([connectWs(harness.url), connectWs(harness.url), connectWs(harness.url)]);
+    const clients = await Promise.all([connectWs(harness.url, session), connectWs(harness.url, session), connectWs(harness.url, session)]);
     const frames = clients.map(
       (client) => new Promise<{ text: string; isBinary: boolean }>((resolve) => client.socket.on('message', (raw, isBinary) => raw.toString().includes('"new_signal"') && resolve({ text: raw.toString(), isBinary }))),
     );
@@ -88,7 +107,7 @@ describe('realtime server', () => {
   });
 
   it('stops delivering after unsubscribe', async () => {
-    const client = await connectWs(harness.url);
+    const client = await connectWs(harness.url, session);
     client.send({ type: 'subscribe', channel: 'companies' });
     await client.next('subscribed');
     client.send({ type: 'unsubscribe', channel: 'companies' });
@@ -101,7 +120,7 @@ describe('realtime server', () => {
   });
 
   it('answers malformed or unknown messages with an error and stays open', async () => {
-    const client = await connectWs(harness.url);
+    const client = await connectWs(harness.url, session);
     client.send('not json');
     expect(await client.next('error')).toEqual({ type: 'error', data: { message: 'Unsupported message' } });
     client.send({ type: 'subscribe', channel: 'admin' });
@@ -113,14 +132,14 @@ describe('realtime server', () => {
 
   it('refuses an upgrade from a foreign Origin and accepts its own', async () => {
     const port = new URL(harness.url).port;
-    await expect(connectWs(harness.url, { Origin: 'https://evil.example' })).rejects.toThrow('Unexpected server response: 403');
-    const same = await connectWs(harness.url, { Origin: `http://127.0.0.1:${port}` });
+    await expect(connectWs(harness.url, { ...session, Origin: 'https://evil.example' })).rejects.toThrow('Unexpected server response: 403');
+    const same = await connectWs(harness.url, { ...session, Origin: `http://127.0.0.1:${port}` });
     expect(await same.next('connected')).toMatchObject({ type: 'connected' });
     same.socket.close();
   });
 
   it('takes the public host from X-Forwarded-Host only behind a trusted proxy', async () => {
-    const proxied = { Origin: 'https://pr-7.preview.example', 'X-Forwarded-Host': 'pr-7.preview.example', 'X-Forwarded-Proto': 'https' };
+    const proxied = { ...session, Origin: 'https://pr-7.preview.example', 'X-Forwarded-Host': 'pr-7.preview.example', 'X-Forwarded-Proto': 'https' };
     await expect(connectWs(harness.url, proxied)).rejects.toThrow('Unexpected server response: 403');
     process.env.TRUST_PROXY = 'true';
     try {
@@ -133,10 +152,88 @@ describe('realtime server', () => {
   });
 
   it('closes open sockets when the server shuts down', async () => {
-    const client = await connectWs(harness.url);
+    const client = await connectWs(harness.url, session);
     const closed = new Promise<number>((resolve) => client.socket.once('close', resolve));
     await harness.realtime.close();
     expect(await closed).toBe(1001);
+  });
+});
+
+const hour = 3_600_000;
+
+describe('who may use /ws: what the data APIs ask', () => {
+  let harness: Harness;
+  beforeEach(async () => {
+    // No periodic re-check within a test: what closes a socket here is the event.
+    harness = await startServer(new MemoryBus(), { accessCheckMs: hour });
+    // The process's bus, as server.ts installs it: a revocation here announces itself on it.
+    installBus(harness.bus);
+  });
+  afterEach(() => harness.close());
+
+  it('refuses an upgrade without a session with 401', async () => {
+    await expect(connectWs(harness.url)).rejects.toThrow('Unexpected server response: 401');
+    await expect(connectWs(harness.url, { Cookie: 'next-auth.session-token=forged' })).rejects.toThrow('Unexpected server response: 401');
+  });
+
+  it('refuses the cookie of a signed-out session (its row deleted) with 401', async () => {
+    const user = await signedIn();
+    await db.session.delete({ where: { id: user.sessionId } });
+    await expect(connectWs(harness.url, user.headers)).rejects.toThrow('Unexpected server response: 401');
+  });
+
+  it('refuses the cookie of a revoked session with 401', async () => {
+    const user = await signedIn();
+    await revokeSession(db, user.sessionId);
+    await expect(connectWs(harness.url, user.headers)).rejects.toThrow('Unexpected server response: 401');
+  });
+
+  it('refuses a signed-in user without a subscription or beta access with 403', async () => {
+    const user = await signedIn(false);
+    await expect(connectWs(harness.url, user.headers)).rejects.toThrow('Unexpected server response: 403');
+  });
+
+  it('closes the socket of a session revoked while it is open with 4401', async () => {
+    const user = await signedIn();
+    const client = await connectWs(harness.url, user.headers);
+    const other = await connectWs(harness.url, session);
+    const closed = closeCodeOf(client);
+    await revokeSession(db, user.sessionId);
+    expect(await closed).toBe(sessionEndedCloseCode);
+    // Only that session's socket.
+    other.send({ type: 'ping' });
+    expect(await other.next('pong')).toMatchObject({ type: 'pong' });
+    other.socket.close();
+  });
+
+  it('finds a lapse no event announces on its periodic re-check, and closes with 4403', async () => {
+    const checking = await startServer(new MemoryBus(), { accessCheckMs: 100 });
+    const user = await signedIn();
+    const client = await connectWs(checking.url, user.headers);
+    client.send({ type: 'subscribe', channel: 'signals' });
+    await client.next('subscribed');
+    const closed = closeCodeOf(client);
+    // Written without any announcement, as a plan whose period ran out is.
+    await db.user.update({ where: { id: user.id }, data: { betaAccess: false } });
+    expect(await closed).toBe(notEntitledCloseCode);
+    await checking.close();
+  });
+
+  it('answers a subscribe to a channel the policy refuses with an error, and subscribes the others', async () => {
+    const everything = websocketAccess(db);
+    const access: RealtimeAccess = { ...everything, maySubscribe: (holder, channel) => channel !== 'companies' && everything.maySubscribe(holder, channel) };
+    const limited = await startServer(new MemoryBus(), { access });
+    const client = await connectWs(limited.url, session);
+    client.send({ type: 'subscribe', channel: 'companies' });
+    expect(await client.next('error')).toEqual({ type: 'error', channel: 'companies', data: { message: 'This channel is not part of your plan.' } });
+    client.send({ type: 'subscribe', channel: 'signals' });
+    expect(await client.next('subscribed')).toEqual({ type: 'subscribed', channel: 'signals' });
+    await limited.bus.publish({ type: 'company_update', data: { id: 'c1' } });
+    await limited.bus.publish({ type: 'new_signal', data: { id: 's1' } });
+    expect(await client.next('new_signal')).toMatchObject({ data: { id: 's1' } });
+    expect(client.messages.map((message) => message.type)).toEqual(['connected']);
+    client.socket.close();
+    await limited.close();
   });
 });
 
@@ -146,8 +243,8 @@ const redisUrl = process.env.REDIS_URL;
     const [first, second] = [new RedisBus(redisUrl!), new RedisBus(redisUrl!)];
     await Promise.all([first.whenReady(), second.whenReady()]);
     const [a, b] = await Promise.all([startServer(first), startServer(second)]);
-    const clientA = await connectWs(a.url);
-    const clientB = await connectWs(b.url);
+    const clientA = await connectWs(a.url, session);
+    const clientB = await connectWs(b.url, session);
     clientA.send({ type: 'subscribe', channel: 'signals' });
     clientB.send({ type: 'subscribe', channel: 'signals' });
     await Promise.all([clientA.next('subscribed'), clientB.next('subscribed')]);
@@ -160,6 +257,22 @@ const redisUrl = process.env.REDIS_URL;
     clientA.socket.close();
     clientB.socket.close();
     await Promise.all([a.close(), b.close()]);
+  });
+
+  it('closes with 4401 a socket on another process when its session is revoked', async () => {
+    const [serving, revoking] = [new RedisBus(redisUrl!), new RedisBus(redisUrl!)];
+    await Promise.all([serving.whenReady(), revoking.whenReady()]);
+    const harness = await startServer(serving, { accessCheckMs: hour });
+    // This process signs the user out; its bus is not the one the socket's server listens on.
+    installBus(revoking);
+    const user = await signedIn();
+    const client = await connectWs(harness.url, user.headers);
+    await client.next('connected');
+    const closed = closeCodeOf(client);
+    await revokeSession(db, user.sessionId);
+    expect(await closed).toBe(sessionEndedCloseCode);
+    await harness.close();
+    await closeBus();
   });
 
   it('delivers an event to its own process at once and once, to the others through Redis', async () => {

@@ -2,8 +2,9 @@ import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocket, WebSocketServer } from 'ws';
 import { channelOf, channels, clientMessageSchema, type Channel, type ServerMessage } from './channels';
-import type { EventBus } from './bus';
+import type { ControlMessage, EventBus } from './bus';
 import { publicOrigin } from '../http/public-origin';
+import { notEntitledCloseCode, sessionEndedCloseCode } from './close-codes';
 import { isAllowedOrigin } from './origin';
 
 export const websocketPath = '/ws';
@@ -12,7 +13,38 @@ const maxMessageBytes = 4 * 1024;
 /** A Buffer sent as a text frame: browsers' onmessage gets a string, as for a string payload. */
 const textFrame = { binary: false } as const;
 
-type Client = WebSocket & { channels: Set<Channel>; isAlive: boolean };
+/** How often open sockets' sessions are re-checked for what no event announces (an expiry, a lapsed period). */
+const defaultAccessCheckMs = 30_000;
+
+type Client = WebSocket & { channels: Set<Channel>; isAlive: boolean; holder: SocketHolder };
+
+/** Who opened a socket: the session it presented, and what the access policy recorded with it. */
+export interface SocketHolder {
+  sessionId: string;
+  userId: string;
+  /** The channels the holder's plan covered when admitted. */
+  channels: readonly Channel[];
+}
+
+/** Why a socket lost its access: its session ended, or its user is no longer entitled. */
+export type AccessLoss = 'session' | 'entitlement';
+
+/**
+ * Who may use /ws, decided outside this layer (the process's entry point hands it in, lib/auth
+ * implements it): this module never reads a cookie or a user itself.
+ */
+export interface RealtimeAccess {
+  /** The holder an upgrade request's cookies name, or the status that refuses it (401 no session, 403 not entitled). */
+  admit(request: IncomingMessage): Promise<{ holder: SocketHolder } | { status: 401 | 403 }>;
+  maySubscribe(holder: SocketHolder, channel: Channel): boolean;
+  /** Of the holders of open sockets, those that lost their access since, by session id. */
+  recheck(holders: readonly SocketHolder[]): Promise<Map<string, AccessLoss>>;
+}
+
+const closeFor: Record<AccessLoss, { code: number; reason: string }> = {
+  session: { code: sessionEndedCloseCode, reason: 'Session ended' },
+  entitlement: { code: notEntitledCloseCode, reason: 'Subscription required' },
+};
 
 export interface RealtimeServer {
   handleUpgrade(request: IncomingMessage, socket: Duplex, head: Buffer): void;
@@ -22,12 +54,15 @@ export interface RealtimeServer {
 
 interface Options {
   bus: EventBus;
+  access: RealtimeAccess;
   allowedOrigins?: readonly string[];
+  /** The period of the access re-check (tests shorten it). */
+  accessCheckMs?: number;
   /** Called after each connect and close (the background process reports clientCount() to server.ts). */
   onClientsChanged?: () => void;
 }
 
-export function createRealtimeServer({ bus, allowedOrigins = [], onClientsChanged }: Options): RealtimeServer {
+export function createRealtimeServer({ bus, access, allowedOrigins = [], accessCheckMs = defaultAccessCheckMs, onClientsChanged }: Options): RealtimeServer {
   const wss = new WebSocketServer({ noServer: true, maxPayload: maxMessageBytes, clientTracking: true });
   const subscribers: Record<Channel, Set<Client>> = { signals: new Set(), market_data: new Set(), companies: new Set() };
 
@@ -43,8 +78,36 @@ export function createRealtimeServer({ bus, allowedOrigins = [], onClientsChange
     }
   });
 
-  wss.on('connection', (socket: WebSocket) => {
-    const client = Object.assign(socket, { channels: new Set<Channel>(), isAlive: true });
+  /** Closes those of `clients` whose access ended; a failed check (the database unreachable) closes none. */
+  const enforceAccess = async (clients: Client[]) => {
+    if (clients.length === 0) return;
+    const lost = await access.recheck(clients.map((client) => client.holder)).catch((error: unknown) => {
+      console.error('[realtime] could not re-check the sessions of open sockets:', error);
+      return new Map<string, AccessLoss>();
+    });
+    for (const client of clients) {
+      const loss = lost.get(client.holder.sessionId);
+      if (loss && client.readyState === WebSocket.OPEN) client.close(closeFor[loss].code, closeFor[loss].reason);
+    }
+  };
+  const openClients = () => [...wss.clients] as Client[];
+
+  // A sign-out, a revocation or a plan change in any process (the bus carries it to every instance).
+  const unsubscribeControl = bus.subscribeControl((message: ControlMessage) => {
+    if (message.kind !== 'access_changed') return;
+    const [users, sessions] = [new Set(message.userIds), new Set(message.sessionIds)];
+    void enforceAccess(openClients().filter(({ holder }) => users.has(holder.userId) || sessions.has(holder.sessionId)));
+  });
+  let checking = false;
+  const accessCheck = setInterval(() => {
+    if (checking) return;
+    checking = true;
+    void enforceAccess(openClients()).finally(() => (checking = false));
+  }, accessCheckMs);
+  accessCheck.unref();
+
+  const accept = (socket: WebSocket, holder: SocketHolder) => {
+    const client = Object.assign(socket, { channels: new Set<Channel>(), isAlive: true, holder });
     send(client, { type: 'connected', data: { channels, serverTime: new Date().toISOString() } });
     onClientsChanged?.();
 
@@ -56,6 +119,9 @@ export function createRealtimeServer({ bus, allowedOrigins = [], onClientsChange
         case 'ping':
           return send(client, { type: 'pong', data: { serverTime: new Date().toISOString() } });
         case 'subscribe':
+          if (!access.maySubscribe(client.holder, message.channel)) {
+            return send(client, { type: 'error', channel: message.channel, data: { message: 'This channel is not part of your plan.' } });
+          }
           client.channels.add(message.channel);
           subscribers[message.channel].add(client);
           return send(client, { type: 'subscribed', channel: message.channel });
@@ -70,7 +136,7 @@ export function createRealtimeServer({ bus, allowedOrigins = [], onClientsChange
       onClientsChanged?.();
     });
     client.on('error', () => client.terminate());
-  });
+  };
 
   // Sockets whose peer vanished without a close frame would otherwise stay subscribed forever.
   const heartbeat = setInterval(() => {
@@ -95,16 +161,27 @@ export function createRealtimeServer({ bus, allowedOrigins = [], onClientsChange
       }
       // Without a usable Host header the fallback `.invalid` host (reserved, RFC 2606) matches no Origin.
       const { host } = publicOrigin(headers, 'http://unknown.invalid/');
-      if (!isAllowedOrigin(request.headers.origin, host, allowedOrigins)) {
-        socket.end('HTTP/1.1 403 Forbidden\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
-        return;
-      }
-      wss.handleUpgrade(request, socket, head, (ws) => wss.emit('connection', ws, request));
+      if (!isAllowedOrigin(request.headers.origin, host, allowedOrigins)) return refuseUpgrade(socket, 403);
+      // A peer that goes away while its session is looked up must not crash the process.
+      socket.on('error', () => socket.destroy());
+      access.admit(request).then(
+        (admission) => {
+          if (socket.destroyed) return;
+          if ('status' in admission) return refuseUpgrade(socket, admission.status);
+          wss.handleUpgrade(request, socket, head, (ws) => accept(ws, admission.holder));
+        },
+        (error: unknown) => {
+          console.error('[realtime] could not check the session of a /ws upgrade:', error);
+          refuseUpgrade(socket, 503);
+        },
+      );
     },
     clientCount: () => wss.clients.size,
     async close() {
       clearInterval(heartbeat);
+      clearInterval(accessCheck);
       unsubscribeBus();
+      unsubscribeControl();
       for (const client of wss.clients) client.close(1001, 'Server shutting down');
       await new Promise<void>((resolve) => {
         const force = setTimeout(() => {
@@ -116,6 +193,13 @@ export function createRealtimeServer({ bus, allowedOrigins = [], onClientsChange
       });
     },
   };
+}
+
+const statusLines = { 401: '401 Unauthorized', 403: '403 Forbidden', 503: '503 Service Unavailable' } as const;
+
+/** Answers an upgrade with an HTTP status instead of switching protocols. */
+export function refuseUpgrade(socket: Duplex, status: keyof typeof statusLines) {
+  socket.end(`HTTP/1.1 ${statusLines[status]}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
 }
 
 function send(client: WebSocket, message: ServerMessage) {

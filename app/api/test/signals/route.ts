@@ -3,6 +3,8 @@ import { z } from 'zod';
 import { db } from '@/lib/db';
 import { AppError } from '@/lib/http/errors';
 import { readJson, route } from '@/lib/http/route';
+import { announceSignal } from '@/lib/ingest/signals';
+import { getBus } from '@/lib/realtime/bus';
 import { signalView } from '@/lib/signals/repository';
 
 export const dynamic = 'force-dynamic';
@@ -31,6 +33,8 @@ const bodySchema = z.object({
     .array(z.object({ symbol: z.string().min(1).max(20), at: z.iso.datetime(), priceUsd: z.number().positive(), volumeUsd: z.number().nonnegative().optional() }))
     .max(2000)
     .optional(),
+  /** Announce the signals on the realtime bus, as ingest does. */
+  announce: z.boolean().optional(),
 });
 
 export const POST = route(async (request) => {
@@ -65,7 +69,9 @@ export const POST = route(async (request) => {
         details: signal.details ? JSON.stringify(signal.details) : null,
       },
     });
-    created.push(signalView(row));
+    const view = signalView(row);
+    if (body.announce) await announceSignal(getBus(), view);
+    created.push(view);
   }
   return Response.json(created, { status: 201 });
 });
