@@ -115,7 +115,7 @@ export async function recomputeMetrics(db: Db, options: { companyIds?: readonly 
     const fundamentalsOf = groupBy(fundamentals, (row) => row.companyId);
     const splitsOf = groupBy(splits, (row) => row.companyId);
     // One company's figures at a time, yielding between them (lib/jobs/time-slice.ts).
-    const upsertMetrics = (company: (typeof batch)[number]) => {
+    const metricsOf = (company: (typeof batch)[number]) => {
       const figures = computeMarketMetrics({
         closes: (closesOf.get(company.id) ?? []).map(
           (row): DailyClose => ({ date: isoDay(row.date), close: row.close, currency: row.currency, closeUsd: row.closeUsd, source: row.source }),
@@ -156,14 +156,18 @@ export async function recomputeMetrics(db: Db, options: { companyIds?: readonly 
         premiumToNav: figures.mNav.value ?? values.premiumToNav,
         marketInputs: JSON.stringify({ ...storedFigures(figures), missingInputs }),
       };
-      return db.companyMetric.upsert({ where: { companyId: company.id }, create: { companyId: company.id, ...data }, update: data });
+      return { companyId: company.id, data };
     };
-    const upserts = [];
+    const rows: ReturnType<typeof metricsOf>[] = [];
     for (const company of batch) {
       await slice();
-      upserts.push(upsertMetrics(company));
+      rows.push(metricsOf(company));
     }
-    await db.$transaction(upserts);
+    // One upsert at a time in an interactive transaction, not a batch: Prisma compiles a batch's
+    // queries afresh on every call (milliseconds each), where a single query's plan is cached.
+    await db.$transaction(async (tx) => {
+      for (const { companyId, data } of rows) await tx.companyMetric.upsert({ where: { companyId }, create: { companyId, ...data }, update: data });
+    });
   }
   return companies.length;
 }
