@@ -7,7 +7,7 @@ import { Client } from 'pg';
 // (never by db:seed, never into the demo's), so nothing here can pass for real data.
 
 /** Raise when the generated rows change: a database holding another version is regenerated. */
-export const scaleDataVersion = 1;
+export const scaleDataVersion = 2;
 
 export const scaleDataSize = { companies: 1_500, days: 365, signals: 1_000_000, users: 100_000 } as const;
 
@@ -261,6 +261,7 @@ async function generateSignals(client: Client, companies: readonly CompanyPlan[]
   const random = prng(2);
   const rows = batcher(client, tables.signal);
   const created = new Date(today);
+  const newest = Date.now();
   for (let index = 0; index < scaleDataSize.signals; index += 1) {
     // Skewed: a few companies are mentioned thousands of times, the last ones almost never.
     const rare = random() < 0.0005;
@@ -275,7 +276,8 @@ async function generateSignals(client: Client, companies: readonly CompanyPlan[]
       companyName: name,
       description: `${name} ${phrases[Math.floor(random() * phrases.length)]}`,
       source: signalSources[Math.floor(random() * signalSources.length)]!,
-      detectedAt: new Date(today + day - Math.floor(random() * 730 * day)),
+      // Oldest first, as ingest appends them: the table's order follows detectedAt, as in production.
+      detectedAt: new Date(newest - Math.floor(((scaleDataSize.signals - index) / scaleDataSize.signals) * 730 * day + random() * 3_600_000)),
       confidence: 40 + Math.floor(random() * 60),
       signalType,
       severity: weighted(random, severities),
