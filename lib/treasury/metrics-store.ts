@@ -164,10 +164,14 @@ export async function recomputeMetrics(db: Db, options: { companyIds?: readonly 
       rows.push(metricsOf(company));
     }
     // One upsert at a time in an interactive transaction, not a batch: Prisma compiles a batch's
-    // queries afresh on every call (milliseconds each), where a single query's plan is cached.
-    await db.$transaction(async (tx) => {
-      for (const { companyId, data } of rows) await tx.companyMetric.upsert({ where: { companyId }, create: { companyId, ...data }, update: data });
-    });
+    // queries afresh on every call (milliseconds each), where a single query's plan is cached. A busy
+    // machine can spend more than the default 5 s on 25 writes, which would abandon the whole recompute.
+    await db.$transaction(
+      async (tx) => {
+        for (const { companyId, data } of rows) await tx.companyMetric.upsert({ where: { companyId }, create: { companyId, ...data }, update: data });
+      },
+      { timeout: 60_000 },
+    );
   }
   return companies.length;
 }
