@@ -7,15 +7,15 @@ import { Client } from 'pg';
 // (never by db:seed, never into the demo's), so nothing here can pass for real data.
 
 /** Raise when the generated rows change: a database holding another version is regenerated. */
-export const scaleDataVersion = 2;
+const scaleDataVersion = 2;
 
 export const scaleDataSize = { companies: 1_500, days: 365, signals: 1_000_000, users: 100_000 } as const;
 
 /** What every generated row names as its source. */
-export const syntheticSource = 'synthetic-benchmark';
+const syntheticSource = 'synthetic-benchmark';
 
 /** The password every synthetic user shares (its hash is computed once). */
-export const syntheticPassword = 'Synthetic-Bench-2049';
+const syntheticPassword = 'Synthetic-Bench-2049';
 
 const markerTable = 'BenchScaleDataset';
 const day = 86_400_000;
