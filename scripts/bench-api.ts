@@ -14,6 +14,7 @@ import Database from 'better-sqlite3';
 import { Client } from 'pg';
 import type { Signal } from '../lib/generated/sqlite/client';
 import { percentile } from './lib/bench';
+import { prng, weighted } from './lib/scale-data';
 
 const argv = process.argv.slice(2);
 const flag = (name: string) => argv.includes(name);
@@ -37,25 +38,6 @@ const now = new Date();
 
 // ---------------------------------------------------------------------------------------------
 // Data: deterministic (seeded PRNG), so both databases hold the same rows.
-
-function prng(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
-
-function weighted<T>(random: () => number, entries: readonly (readonly [T, number])[]): T {
-  let roll = random();
-  for (const [value, weight] of entries) {
-    if ((roll -= weight) < 0) return value;
-  }
-  return entries.at(-1)![0];
-}
 
 const first = ['Aurora', 'Basalt', 'Cobalt', 'Delta', 'Ember', 'Falcon', 'Granite', 'Harbor', 'Iron', 'Juniper', 'Keystone', 'Lumen', 'Meridian', 'Northwind', 'Onyx', 'Pioneer', 'Quartz', 'Redwood', 'Summit', 'Titan', 'Umber', 'Vector', 'Willow', 'Xenon', 'Yarrow', 'Zenith', 'Atlas', 'Beacon', 'Cedar', 'Drift'];
 const second = ['Digital', 'Mining', 'Energy', 'Capital', 'Systems', 'Networks', 'Logistics', 'Biotech', 'Media', 'Robotics', 'Foods', 'Motors', 'Semiconductor', 'Payments', 'Realty', 'Analytics', 'Aerospace', 'Pharma', 'Retail', 'Gaming'];

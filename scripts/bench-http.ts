@@ -31,8 +31,8 @@ import http from 'node:http';
 import net, { type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import autocannon from 'autocannon';
 import WebSocket from 'ws';
+import { ensureBuild, loadRun, signUp, startNodeOptions, staticChunk, type LoadRun } from './lib/bench';
 
 const argv = process.argv.slice(2);
 const option = (name: string) => {
@@ -52,7 +52,6 @@ const hotReads = [
   '/api/beta/status',
 ];
 const targets = { ofFloor: 0.5, p99Ms: 50, ofBare: 0.25, rssMb: 350 };
-const betaCode = 'TREASURY2026';
 
 interface Recorded {
   status: number;
@@ -62,17 +61,8 @@ interface Recorded {
 
 interface Row {
   label: string;
-  app: Run;
-  bare?: Run;
-}
-
-interface Run {
-  rps: number;
-  p50: number;
-  p99: number;
-  non2xx: number;
-  errors: number;
-  statuses: string;
+  app: LoadRun;
+  bare?: LoadRun;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -255,14 +245,6 @@ async function listenForProbe(): Promise<{ address: string; connected: Promise<P
   return { address: `127.0.0.1:${port}`, connected, close: () => server.close() };
 }
 
-/** The Node options of `npm start` (package.json's start script), its `${NAME:-default}` expanded as the shell would. */
-function startNodeOptions(): string[] {
-  const { scripts } = JSON.parse(fs.readFileSync('package.json', 'utf8')) as { scripts: { start: string } };
-  return scripts.start
-    .split(/\s+/)
-    .filter((word) => word.startsWith('--'))
-    .map((word) => word.replace(/\$\{(\w+):-([^}]*)\}/g, (_, name: string, fallback: string) => process.env[name] || fallback));
-}
 
 /** VmRSS and PSS (shared pages split between the processes mapping them) of a process, in MB. */
 function processMemory(pid: number) {
@@ -274,13 +256,7 @@ function processMemory(pid: number) {
 }
 
 async function startServer(kind: string): Promise<StartedServer> {
-  const root = process.cwd();
-  const distDir = process.env.NEXT_DIST_DIR || '.next';
-  if (flag('--build') || !fs.existsSync(path.join(root, distDir, 'BUILD_ID'))) {
-    console.log(`Building (next build into ${distDir})…`);
-    execFileSync('npx', ['next', 'build'], { stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, NEXT_SKIP_TYPECHECK: '1', NEXT_TELEMETRY_DISABLED: '1' } });
-  }
-  if (kind === 'dist') execFileSync(process.execPath, ['scripts/build-server.mjs'], { stdio: ['ignore', 'ignore', 'inherit'] });
+  ensureBuild({ rebuild: flag('--build'), server: kind === 'dist' });
 
   const port = Number(option('--port') ?? (Number(process.env.E2E_PORT_BASE ?? 3100) + 60));
   const databaseUrl = option('--database-url') ?? `file:${path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'bench-http-')), 'demo.db')}`;
@@ -346,31 +322,6 @@ async function startServer(kind: string): Promise<StartedServer> {
   };
 }
 
-/** The beta invitation cookie, then a registration (which signs in and keeps the beta access). */
-async function signUp(baseUrl: string): Promise<string> {
-  const jar = new Map<string, string>();
-  const keep = (response: Response) => {
-    for (const line of response.headers.getSetCookie()) {
-      const [pair] = line.split(';');
-      const index = pair!.indexOf('=');
-      jar.set(pair!.slice(0, index), pair!.slice(index + 1));
-    }
-  };
-  const cookie = () => [...jar].map(([name, value]) => `${name}=${value}`).join('; ');
-  const json = { 'content-type': 'application/json', origin: baseUrl };
-  const gate = await fetch(`${baseUrl}/api/beta/verify`, { method: 'POST', headers: json, body: JSON.stringify({ code: betaCode }) });
-  if (!gate.ok) throw new Error(`beta gate: ${gate.status} ${await gate.text()}`);
-  keep(gate);
-  const email = `bench.http.${Date.now()}.${process.pid}@example.com`;
-  const register = await fetch(`${baseUrl}/api/auth/register`, {
-    method: 'POST',
-    headers: { ...json, cookie: cookie() },
-    body: JSON.stringify({ firstName: 'Bench', lastName: 'Mark', email, password: 'Vault-Ledger-2049' }),
-  });
-  if (register.status !== 201) throw new Error(`register: ${register.status} ${await register.text()}`);
-  keep(register);
-  return cookie();
-}
 
 /** One GET with node:http, the body exactly as it came over the wire (gzip stays gzip), for the bare replay. */
 function record(url: string, headers: Record<string, string>): Promise<Recorded> {
@@ -395,13 +346,6 @@ function record(url: string, headers: Record<string, string>): Promise<Recorded>
   });
 }
 
-/** The largest JS chunk a public page loads: what Next serves from disk without running app code. */
-async function staticChunk(baseUrl: string): Promise<string> {
-  const html = await (await fetch(`${baseUrl}/about`)).text();
-  const chunks = [...html.matchAll(/\/_next\/static\/chunks\/[^"'\s]+\.js/g)].map((match) => match[0]);
-  if (!chunks.length) throw new Error('no /_next/static chunk found on /about');
-  return chunks[0]!;
-}
 
 async function startBare(recorded: Map<string, Recorded>) {
   const child = fork(__filename, ['--bare-replay'], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
@@ -418,21 +362,9 @@ async function startBare(recorded: Map<string, Recorded>) {
 // Load and fan-out
 
 async function load(url: string, headers: Record<string, string>, connections: number, seconds: number, during?: () => Promise<FanOut>) {
-  const running = autocannon({ url, connections, duration: seconds, headers, pipelining: 1 });
+  const running = loadRun(url, headers, connections, seconds);
   const fanOutDuring = during?.();
-  const result = await running;
-  const statuses = Object.entries(result.statusCodeStats ?? {})
-    .map(([code, stats]) => `${code}×${(stats as { count: number }).count}`)
-    .join(' ');
-  const run: Run = {
-    rps: Math.round(result.requests.average),
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    non2xx: result.non2xx,
-    errors: result.errors + result.timeouts,
-    statuses,
-  };
-  return { run, fanOut: await fanOutDuring };
+  return { run: await running, fanOut: await fanOutDuring };
 }
 
 /** Milliseconds on the wall clock, sub-millisecond: comparable between this process and its children. */

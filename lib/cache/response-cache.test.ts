@@ -33,13 +33,41 @@ it('drops an entry when one of its tables changes, not for other tables', async 
   expect((await cache.get('k', policy, compute())).body).toBe('{"n":3}');
 });
 
-it('recomputes after the TTL even without a change', async () => {
+it('recomputes after the TTL even without a change, serving the expired body meanwhile', async () => {
   const { cache, compute, advance } = setup();
   await cache.get('k', policy, compute());
   advance(4999);
   expect((await cache.get('k', policy, compute())).body).toBe('{"n":1}');
+  expect(cache.peek('k')?.body).toBe('{"n":1}');
   advance(1);
+  expect(cache.peek('k')).toBeUndefined();
+  let release!: () => void;
+  let recomputed = 0;
+  const slow = async () => {
+    recomputed += 1;
+    await new Promise<void>((resolve) => (release = resolve));
+    return { body: 'recomputed' };
+  };
+  // Expired: callers get the old body at once, and one recomputation starts behind them.
+  expect((await cache.get('k', policy, slow)).body).toBe('{"n":1}');
+  expect(cache.peek('k')?.body).toBe('{"n":1}');
+  expect((await cache.get('k', policy, slow)).body).toBe('{"n":1}');
+  expect(recomputed).toBe(1);
+  release();
+  expect((await cache.whenComputed('k'))?.body).toBe('"recomputed"');
+  expect((await cache.get('k', policy, slow)).body).toBe('"recomputed"');
+});
+
+it('makes callers wait once an entry is two TTLs old, and never serves one a write dropped', async () => {
+  const { changes, cache, compute, advance } = setup();
+  await cache.get('k', policy, compute());
+  advance(10_000);
+  expect(cache.peek('k')).toBeUndefined();
   expect((await cache.get('k', policy, compute())).body).toBe('{"n":2}');
+  advance(6_000);
+  changes.changed(['Signal']);
+  expect(cache.peek('k')).toBeUndefined();
+  expect((await cache.get('k', policy, compute())).body).toBe('{"n":3}');
 });
 
 it('computes once for concurrent callers', async () => {

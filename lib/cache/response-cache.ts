@@ -5,7 +5,9 @@ import { processTableChanges, touches, type TableChanges } from './table-changes
 // request. Each entry names the tables it was read from and is dropped when a committed write touches
 // one of them (in this process, or in another one through the bus), and in any case after its TTL: the
 // bodies also depend on the clock (the last 30 days of signals, the price at or before now, ages), and
-// the TTL bounds how stale that part may grow (docs: README, "Performance").
+// the TTL bounds how stale that part may grow (docs: README, "Performance"). For one more TTL an expired
+// entry keeps serving while a single recomputation runs: at ten times the data a recomputation takes long
+// enough that making every caller wait for it each TTL stalled the hot reads (docs/performance.md).
 
 export interface CachedResponse {
   /** The JSON text, exactly what Response.json would have sent. */
@@ -61,15 +63,25 @@ export class ResponseCache {
     return this.options.now?.() ?? Date.now();
   }
 
-  /** The cached response under `key`, or the one `compute` gives, which then serves until a change or its TTL. */
+  /** The cached response under `key`, or the one `compute` gives, which then serves until a change or its TTL (and one more while it is recomputed). */
   async get(key: string, policy: CachePolicy, compute: () => Promise<Computed>): Promise<CachedResponse> {
     this.changes.ensureBus();
     const entry = this.entries.get(key);
-    if (entry && entry.expiresAt > this.now()) return entry;
-    if (entry) this.entries.delete(key);
+    const now = this.now();
+    if (entry && entry.expiresAt > now) return entry;
     const running = this.pending.get(key);
+    if (entry && entry.expiresAt + policy.ttlMs > now) {
+      // Expired by the clock alone (a write would have dropped it): served while it is recomputed.
+      if (!running || running.stale) this.compute(key, policy, compute).catch(() => {});
+      return entry;
+    }
+    if (entry) this.entries.delete(key);
     if (running && !running.stale) return running.promise;
+    return this.compute(key, policy, compute);
+  }
 
+  /** Computes the response under `key`, which callers of get() join until it is done. */
+  private compute(key: string, policy: CachePolicy, compute: () => Promise<Computed>): Promise<CachedResponse> {
     const pending: Pending = { tables: policy.tables, stale: false, promise: undefined as unknown as Promise<CachedResponse> };
     pending.promise = (async () => {
       try {
@@ -86,11 +98,17 @@ export class ResponseCache {
     return pending.promise;
   }
 
-  /** The entry under `key` if it is fresh; never computes. */
+  /**
+   * The entry under `key` if it is fresh, or expired while its recomputation runs (what get() would
+   * serve); never computes.
+   */
   peek(key: string): CachedResponse | undefined {
     this.changes.ensureBus();
     const entry = this.entries.get(key);
-    return entry && entry.expiresAt > this.now() ? entry : undefined;
+    if (!entry) return undefined;
+    if (entry.expiresAt > this.now()) return entry;
+    const running = this.pending.get(key);
+    return running && !running.stale ? entry : undefined;
   }
 
   /**

@@ -55,13 +55,14 @@ async function loadStressHoldings(db: Db): Promise<StressHolding[]> {
  */
 async function loadDataAge(db: Db, now: Date) {
   const [holdings, price, sources] = await Promise.all([
-    db.holdingSnapshot.aggregate({ where: { quarantined: false, asOf: { lte: now }, company: confirmedCompanyWhere }, _max: { asOf: true } }),
+    // The newest row through the asOf index, not max(): the aggregate joins every snapshot to its company.
+    db.holdingSnapshot.findFirst({ where: { quarantined: false, asOf: { lte: now }, company: confirmedCompanyWhere }, orderBy: { asOf: 'desc' }, select: { asOf: true } }),
     db.marketPrice.aggregate({ where: { symbol: 'BTC', at: { lte: now } }, _max: { at: true } }),
     loadSourceStates(db, now),
   ]);
   return describeDataAge({
     now,
-    newest: [holdings._max.asOf, price._max.at],
+    newest: [holdings?.asOf ?? null, price._max.at],
     ingestEnabled: readIngestConfig().enabled,
     liveSources: sources.filter((source) => liveSourceKeys.includes(source.key)),
   });

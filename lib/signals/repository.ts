@@ -124,20 +124,103 @@ async function withStatementTimeout<T>(db: Db, ms: number, work: (tx: Transactio
   }
 }
 
+/** Signals read to estimate how common each trigram is, and how long that estimate serves. */
+const trigramSampleRows = 5_000;
+const trigramSampleTtlMs = 10 * 60_000;
+
+interface TrigramSample {
+  /** In how many sampled signals each trigram occurs (description, company name and source together). */
+  counts: Map<string, number>;
+  sampled: number;
+  /** The planner's estimate of the table's rows. */
+  rows: number;
+}
+
+const globalForSearch = globalThis as typeof globalThis & { __signalTrigramSample?: { at: number; sample: Promise<TrigramSample> } };
+
 /**
- * PostgreSQL: the ids of the signals that may contain `term`, from the trigram GIN indexes of
- * migration signal_search. An ILIKE on the whole term makes GIN read the posting list of every
- * trigram in it, common ones included (tens of milliseconds at a million rows); three trigrams chosen
- * as for SQLite read far less. Null when there are more candidates than a prefilter is worth.
+ * PostgreSQL: trigram counts in about 5,000 sampled signals, refreshed every 10 minutes. They only
+ * steer how a search looks its matches up, never what it finds.
  */
-async function postgresCandidates(db: Db, term: string): Promise<string[] | null> {
-  const patterns = searchTrigrams(term).map(likeLiteral);
+function trigramSample(db: Db): Promise<TrigramSample> {
+  const cached = globalForSearch.__signalTrigramSample;
+  if (cached && Date.now() - cached.at < trigramSampleTtlMs) return cached.sample;
+  const sample = (async () => {
+    const [table] = await db.$queryRawUnsafe<{ rows: number }[]>(`SELECT reltuples::float8 AS rows FROM pg_class WHERE relname = 'Signal'`);
+    const rows = Math.max(0, table?.rows ?? 0);
+    const percent = Math.min(100, (100 * trigramSampleRows) / Math.max(1, rows));
+    const texts = await db.$queryRawUnsafe<{ text: string }[]>(
+      `SELECT lower("description" || ' ' || "companyName" || ' ' || "source") AS text FROM "Signal" TABLESAMPLE SYSTEM (${percent}) LIMIT ${4 * trigramSampleRows}`,
+    );
+    const counts = new Map<string, number>();
+    for (const { text } of texts) for (const gram of trigramsOf(text)) counts.set(gram, (counts.get(gram) ?? 0) + 1);
+    return { counts, sampled: texts.length, rows: Math.max(rows, texts.length) };
+  })();
+  globalForSearch.__signalTrigramSample = { at: Date.now(), sample };
+  sample.catch(() => (globalForSearch.__signalTrigramSample = undefined));
+  return sample;
+}
+
+/** How many signals may contain all of `grams`, at most: the rarest one's estimated count. */
+function estimatedMatches(grams: readonly string[], sample: TrigramSample): number {
+  const rarest = Math.min(...grams.map((gram) => sample.counts.get(gram) ?? 0));
+  return sample.sampled ? (rarest / sample.sampled) * sample.rows : 0;
+}
+
+/**
+ * The (at most three) trigrams of `term` least common in `frequencies`: letters and digits only, which
+ * the trigram index holds as they are. A company's name shares "inc", "cor" or "bit" with thousands
+ * of signals but rarely its distinctive part. Falls back to searchTrigrams when no such trigram exists.
+ */
+export function rarestTrigrams(term: string, counts: ReadonlyMap<string, number>): string[] {
+  const words = term.toLowerCase().split(/\s+/).filter((word) => [...word].length >= 3);
+  const grams = [...new Set(words.flatMap(trigramsOf))].filter((gram) => /^[\p{L}\p{N}]{3}$/u.test(gram));
+  if (grams.length === 0) return searchTrigrams(term);
+  return grams.sort((a, b) => (counts.get(a) ?? 0) - (counts.get(b) ?? 0)).slice(0, 3);
+}
+
+/**
+ * PostgreSQL: the ids of the signals detected in [from, to] that may contain the term, newest first,
+ * from the trigram GIN indexes of migration signal_search (`patterns`: its rarest trigrams). An ILIKE
+ * on the whole term makes GIN read the posting list of every trigram in it, common ones included
+ * (tens of milliseconds at a million rows); three rare trigrams read far less. At most
+ * `searchCandidateCap` of them: `truncated` says that older candidates in the window were left out.
+ */
+async function postgresCandidates(db: Db, patterns: readonly string[], window: { from?: Date; to?: Date }): Promise<{ ids: string[]; truncated: boolean }> {
   const all = (column: string) => patterns.map((_, index) => `"${column}" ILIKE $${index + 1}`).join(' AND ');
+  const bounds: Date[] = [];
+  const bound = (operator: string, date: Date | undefined) => (date ? ` AND "detectedAt" ${operator} $${patterns.length + bounds.push(date)}` : '');
   const rows = await db.$queryRawUnsafe<{ id: string }[]>(
-    `SELECT "id" FROM "Signal" WHERE (${all('description')}) OR (${all('companyName')}) OR (${all('source')}) LIMIT ${searchCandidateCap + 1}`,
+    `SELECT "id" FROM "Signal" WHERE ((${all('description')}) OR (${all('companyName')}) OR (${all('source')}))${bound('>=', window.from)}${bound('<=', window.to)} ORDER BY "detectedAt" DESC, "id" DESC LIMIT ${searchCandidateCap + 1}`,
     ...patterns,
+    ...bounds,
   );
-  return rows.length > searchCandidateCap ? null : rows.map((row) => row.id);
+  return { ids: rows.slice(0, searchCandidateCap).map((row) => row.id), truncated: rows.length > searchCandidateCap };
+}
+
+/** The windows a rare term's matches are looked for in first, in days before the page's start. */
+const searchWindowsDays = [30, 365];
+
+/**
+ * A rare term's page on PostgreSQL, from the candidates of its rarest trigrams. A term that matches
+ * thousands of signals over the years would fetch every one of them to find the newest few, so the
+ * last 30 days are tried first, then the last year, then all: the first window whose matches fill the
+ * page (with its look-ahead row) holds the newest ones. A window whose candidates were cut at the cap
+ * without filling the page leaves the answer to the planner's own plan.
+ */
+async function postgresSearch<Row>(db: Db, grams: readonly string[], windowsDays: readonly number[], query: SignalQuery, find: (candidates: string[] | null) => Promise<Row[]>): Promise<Row[]> {
+  const patterns = grams.map(likeLiteral);
+  const to = query.cursor?.detectedAt;
+  const anchor = (to ?? new Date()).getTime();
+  let rows: Row[] = [];
+  for (const days of [...windowsDays, null]) {
+    const from = days === null ? undefined : new Date(anchor - days * 86_400_000);
+    const candidates = await postgresCandidates(db, patterns, { from, to });
+    rows = await find(candidates.ids);
+    if (rows.length > query.limit) return rows;
+    if (candidates.truncated) return find(null);
+  }
+  return rows;
 }
 
 /** A page of signals, newest first, with a keyset cursor for the next page. */
@@ -174,12 +257,17 @@ export async function listSignals(db: Db, query: SignalQuery) {
   let rows: (SignalRow & { company: CompanyFlagRow | null })[];
   if (!term || types.length > 0 || [...term].length < 3) rows = await db.signal.findMany(args(null));
   else if (databaseProvider() === 'postgresql') {
-    // The planner walks the date index for a common term (a page fills at once) but reads every
-    // trigram's posting list for a rare one; a short timeout tells the two apart, and a rare term is
-    // then narrowed through three of its trigrams.
+    const sample = await trigramSample(db);
+    const grams = rarestTrigrams(term, sample.counts);
+    const find = (candidates: string[] | null) => db.signal.findMany(args(candidates));
+    // Few signals hold the term's rarest trigram: their candidates answer at once. Otherwise the
+    // planner walks the date index, which fills a page at once for a common term but reads every
+    // trigram's posting list or most of the table for a rare combination of common words; a short
+    // timeout tells the two apart, and the candidates then answer, newest windows first.
     rows =
-      (await withStatementTimeout(db, postgresQuickMs, (tx) => tx.signal.findMany(args(null)))) ??
-      (await db.signal.findMany(args(await postgresCandidates(db, term))));
+      estimatedMatches(grams, sample) <= searchCandidateCap
+        ? await postgresSearch(db, grams, [], query, find)
+        : ((await withStatementTimeout(db, postgresQuickMs, (tx) => tx.signal.findMany(args(null)))) ?? (await postgresSearch(db, grams, searchWindowsDays, query, find)));
   } else rows = await db.signal.findMany(args(await sqliteCandidates(db, term)));
   const page = rows.slice(0, query.limit);
   return { signals: page.map(signalView), nextCursor: rows.length > query.limit ? encodeCursor(page.at(-1)!) : null };

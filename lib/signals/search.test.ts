@@ -1,4 +1,4 @@
-import { searchTrigrams, trigramsOf } from './repository';
+import { rarestTrigrams, searchTrigrams, trigramsOf } from './repository';
 
 describe('trigramsOf', () => {
   it('lists each three-character window once, spaces included', () => {
@@ -21,5 +21,22 @@ describe('searchTrigrams', () => {
 
   it('uses the whole term when no word is three characters long', () => {
     expect(searchTrigrams('8- k')).toEqual(['8- ', '- k']);
+  });
+});
+
+describe('rarestTrigrams', () => {
+  const counts = new Map([
+    ['syn', 5000], ['ynt', 5000], ['nth', 5000], ['the', 5200], ['het', 5000], ['eti', 5000], ['tic', 5100],
+    ['000', 40], ['001', 12],
+  ]);
+
+  it("takes the term's three least common trigrams of letters and digits, unseen ones first", () => {
+    expect(rarestTrigrams('Synthetic Co 0001', counts)).toEqual(['001', '000', 'syn']);
+    expect(rarestTrigrams('Synthetic Quill', counts)).toEqual(['qui', 'uil', 'ill']);
+  });
+
+  it('leaves out trigrams with other characters, and falls back when none is left', () => {
+    expect(rarestTrigrams('8-K form', counts)).toEqual(['for', 'orm']);
+    expect(rarestTrigrams('8- k', counts)).toEqual(searchTrigrams('8- k'));
   });
 });

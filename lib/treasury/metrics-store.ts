@@ -120,7 +120,7 @@ export async function recomputeMetrics(db: Db, options: { companyIds?: readonly 
     const fundamentalsOf = groupBy(fundamentals, (row) => row.companyId);
     const splitsOf = groupBy(splits, (row) => row.companyId);
     // One company's figures at a time, yielding between them (lib/jobs/time-slice.ts).
-    const upsertMetrics = (company: (typeof batch)[number]) => {
+    const metricsOf = (company: (typeof batch)[number]) => {
       const holdings = holdingsSeries(historyOf.get(company.id) ?? [], company);
       const figures = computeMarketMetrics({
         closes: (closesOf.get(company.id) ?? []).map(
@@ -163,14 +163,22 @@ export async function recomputeMetrics(db: Db, options: { companyIds?: readonly 
         premiumToNav: figures.mNav.value ?? values.premiumToNav,
         marketInputs: JSON.stringify({ ...storedFigures(figures), missingInputs }),
       };
-      return db.companyMetric.upsert({ where: { companyId: company.id }, create: { companyId: company.id, ...data }, update: data });
+      return { companyId: company.id, data };
     };
-    const upserts = [];
+    const rows: ReturnType<typeof metricsOf>[] = [];
     for (const company of batch) {
       await slice();
-      upserts.push(upsertMetrics(company));
+      rows.push(metricsOf(company));
     }
-    await db.$transaction(upserts);
+    // One upsert at a time in an interactive transaction, not a batch: Prisma compiles a batch's
+    // queries afresh on every call (milliseconds each), where a single query's plan is cached. A busy
+    // machine can spend more than the default 5 s on 25 writes, which would abandon the whole recompute.
+    await db.$transaction(
+      async (tx) => {
+        for (const { companyId, data } of rows) await tx.companyMetric.upsert({ where: { companyId }, create: { companyId, ...data }, update: data });
+      },
+      { timeout: 60_000 },
+    );
   }
   return companies.length;
 }

@@ -1,4 +1,7 @@
-import type { ChildProcess } from 'node:child_process';
+import { execFileSync, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import autocannon from 'autocannon';
 
 // Helpers the benchmark scripts share.
 
@@ -35,5 +38,93 @@ export function benchServerEnv(databaseUrl: string, port: number) {
     INGEST_ENABLED: 'false',
     REDIS_URL: '',
     NEXT_TELEMETRY_DISABLED: '1',
+  };
+}
+
+/**
+ * The production build the benchmarks serve: `next build` when there is none (or `rebuild`), then
+ * dist/server.js (`npm start`'s process) when `server` is set.
+ */
+export function ensureBuild(options: { rebuild: boolean; server: boolean }) {
+  const distDir = process.env.NEXT_DIST_DIR || '.next';
+  if (options.rebuild || !fs.existsSync(path.join(process.cwd(), distDir, 'BUILD_ID'))) {
+    console.log(`Building (next build into ${distDir})…`);
+    execFileSync('npx', ['next', 'build'], { stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, NEXT_SKIP_TYPECHECK: '1', NEXT_TELEMETRY_DISABLED: '1' } });
+  }
+  if (options.server) execFileSync(process.execPath, ['scripts/build-server.mjs'], { stdio: ['ignore', 'ignore', 'inherit'] });
+}
+
+/** The Node options of `npm start` (package.json's start script), its `${NAME:-default}` expanded as the shell would. */
+export function startNodeOptions(): string[] {
+  const { scripts } = JSON.parse(fs.readFileSync('package.json', 'utf8')) as { scripts: { start: string } };
+  return scripts.start
+    .split(/\s+/)
+    .filter((word) => word.startsWith('--'))
+    .map((word) => word.replace(/\$\{(\w+):-([^}]*)\}/g, (_, name: string, fallback: string) => process.env[name] || fallback));
+}
+
+const betaCode = 'TREASURY2026';
+
+/**
+ * The beta invitation cookie, then a registration (which signs in and keeps the beta access): the
+ * cookie header of an entitled user. `label` names the benchmark in the account's address.
+ */
+export async function signUp(baseUrl: string, label = 'http'): Promise<string> {
+  const jar = new Map<string, string>();
+  const keep = (response: Response) => {
+    for (const line of response.headers.getSetCookie()) {
+      const [pair] = line.split(';');
+      const index = pair!.indexOf('=');
+      jar.set(pair!.slice(0, index), pair!.slice(index + 1));
+    }
+  };
+  const cookie = () => [...jar].map(([name, value]) => `${name}=${value}`).join('; ');
+  const json = { 'content-type': 'application/json', origin: baseUrl };
+  const gate = await fetch(`${baseUrl}/api/beta/verify`, { method: 'POST', headers: json, body: JSON.stringify({ code: betaCode }) });
+  if (!gate.ok) throw new Error(`beta gate: ${gate.status} ${await gate.text()}`);
+  keep(gate);
+  const email = `bench.${label}.${Date.now()}.${process.pid}@example.com`;
+  const register = await fetch(`${baseUrl}/api/auth/register`, {
+    method: 'POST',
+    headers: { ...json, cookie: cookie() },
+    body: JSON.stringify({ firstName: 'Bench', lastName: 'Mark', email, password: 'Vault-Ledger-2049' }),
+  });
+  if (register.status !== 201) throw new Error(`register: ${register.status} ${await register.text()}`);
+  keep(register);
+  return cookie();
+}
+
+/** The largest JS chunk a public page loads: what Next serves from disk without running app code (the framework's floor). */
+export async function staticChunk(baseUrl: string): Promise<string> {
+  const html = await (await fetch(`${baseUrl}/about`)).text();
+  const chunks = [...html.matchAll(/\/_next\/static\/chunks\/[^"'\s]+\.js/g)].map((match) => match[0]);
+  if (!chunks.length) throw new Error('no /_next/static chunk found on /about');
+  return chunks[0]!;
+}
+
+/** One autocannon run: requests per second, latency percentiles in ms, and what failed. */
+export interface LoadRun {
+  rps: number;
+  p50: number;
+  p99: number;
+  non2xx: number;
+  errors: number;
+  /** Each status code with its count, e.g. "200×51234 304×12". */
+  statuses: string;
+}
+
+/** `connections` keep-alive connections sending GET `url` with `headers` for `seconds`. */
+export async function loadRun(url: string, headers: Record<string, string>, connections: number, seconds: number): Promise<LoadRun> {
+  const result = await autocannon({ url, connections, duration: seconds, headers, pipelining: 1 });
+  const statuses = Object.entries(result.statusCodeStats ?? {})
+    .map(([code, stats]) => `${code}×${(stats as { count: number }).count}`)
+    .join(' ');
+  return {
+    rps: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+    statuses,
   };
 }

@@ -1,0 +1,72 @@
+import { db } from '@/lib/db';
+import { resetDatabase } from '@/test/support/database';
+import { decodeCursor, listSignals } from './repository';
+
+// Search finds exactly what a case-insensitive substring match finds, newest first and page by page,
+// however the database looks it up (on PostgreSQL the planner's plan, or a rare term's trigram
+// candidates; on SQLite the FTS5 trigram index).
+
+const day = 86_400_000;
+const now = Date.now();
+
+type Row = { id: string; description: string; companyName: string; source: string; detectedAt: Date; severity: string };
+let stored: Row[] = [];
+
+beforeAll(async () => {
+  await resetDatabase();
+  const data = Array.from({ length: 600 }, (_, index) => {
+    const rare = index % 97 === 0;
+    const name = rare ? 'Quillmoor Treasury' : `Common Co ${index % 20}`;
+    return {
+      sourceId: `search-${index}`,
+      companyName: name,
+      description: `${name} filed an 8-K about bitcoin`,
+      source: index % 50 === 0 ? 'Harbourline Wire' : 'Test feed',
+      detectedAt: new Date(now - index * 1.2 * day),
+      confidence: 50,
+      signalType: 'sec-filing',
+      severity: index % 3 ? 'low' : 'high',
+    };
+  });
+  await db.signal.createMany({ data });
+  stored = await db.signal.findMany({ select: { id: true, description: true, companyName: true, source: true, detectedAt: true, severity: true } });
+}, 60_000);
+
+/** Every page of a search, 25 at a time, through the cursor each page hands back. */
+async function allPages(q: string, severity?: string) {
+  const ids: string[] = [];
+  let cursor: { detectedAt: Date; id: string } | undefined;
+  for (let page = 0; page < 200; page += 1) {
+    const result = await listSignals(db, { q, severity, cursor, limit: 25 });
+    ids.push(...result.signals.map((signal) => signal.id));
+    if (!result.nextCursor) return ids;
+    cursor = decodeCursor(result.nextCursor) ?? undefined;
+  }
+  throw new Error('the cursor never ran out');
+}
+
+function expected(q: string, severity?: string) {
+  const term = q.toLowerCase();
+  return stored
+    .filter((row) => [row.description, row.companyName, row.source].some((text) => text.toLowerCase().includes(term)) && (!severity || row.severity === severity))
+    .sort((a, b) => b.detectedAt.getTime() - a.detectedAt.getTime() || (a.id < b.id ? 1 : -1))
+    .map((row) => row.id);
+}
+
+it.each([
+  ['a rare name', 'QUILLMOOR'],
+  ['a rare name of two words', 'moor treas'],
+  ['a rare source', 'harbourline'],
+  ['a name most signals share a word with', 'Common Co 7'],
+  ['a common word', 'bitcoin'],
+  ['nothing', 'zqxv'],
+])('finds every match of %s (%s), newest first, across pages', async (_, q) => {
+  const ids = await allPages(q);
+  expect(ids).toEqual(expected(q));
+  expect(ids.length).toBe(new Set(ids).size);
+});
+
+it('applies the other filters to a rare term', async () => {
+  expect(await allPages('Quillmoor', 'high')).toEqual(expected('Quillmoor', 'high'));
+  expect(expected('Quillmoor', 'high').length).toBeGreaterThan(0);
+});
