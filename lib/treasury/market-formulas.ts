@@ -9,5 +9,6 @@ export const marketFormulas = {
   btcPer1000Shares: 'BTC per 1,000 shares = BTC held ÷ basic shares × 1,000',
   btcYield: 'BTC yield = (BTC per share at the end ÷ BTC per share at the start − 1) × 100, per diluted share when both ends have a diluted count',
   shareVolatility: 'volatility = sample σ of daily log returns over 30 days × √252',
+  btcBeta: 'BTC beta = cov(share, BTC) ÷ var(BTC) of daily log returns on the same dates over 90 days',
   leverage: 'leverage = total debt ÷ (BTC held × BTC price)',
 } as const;

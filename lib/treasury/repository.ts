@@ -5,6 +5,7 @@ import { comparisonHoldingSources } from './flags';
 import { companyMarketCap } from './market-metrics';
 import { metricDefaults, type CompanyMetrics } from './metrics';
 import { loadBtcPrice, parseDefaults, parseMarketInputs, parseMnavHistory } from './metrics-store';
+import { riskInputsOf } from './risk-inputs';
 import { activeSignalDays, signalView } from '../signals/repository';
 
 // Reads of the treasury domain behind the data endpoints (spec 001 §3, §7): companies and their views,
@@ -110,6 +111,7 @@ export function metricsView(metrics: CompanyRow['metrics']): MetricsView {
       btcPer1000Shares: null,
       shareVolatility: null,
       leverage: null,
+      exposureBasis: null,
       missingReasons: Object.fromEntries(marketFigureKeys.map((key) => [key, 'metrics not computed yet'])),
     };
   }
@@ -124,6 +126,7 @@ export function metricsView(metrics: CompanyRow['metrics']): MetricsView {
     bitcoinYield: metrics.bitcoinYield,
     insiderTimingSignal: metrics.insiderTimingSignal,
     volatilityExposure: metrics.volatilityExposure,
+    exposureBasis: figures?.exposureBasis ?? null,
     defaults: parseDefaults(metrics.defaults),
     missingInputs: missingInputsOf(metrics),
     provisional: metrics.provisional ?? false,
@@ -266,8 +269,11 @@ export async function getCompanyDetail(db: Db, id: string, now = new Date()) {
     navUsd: point.navUsd,
   }));
   const figures = parseMarketInputs(stored?.marketInputs);
+  const view = companyView(company, market.priceUsd);
   return {
-    ...companyView(company, market.priceUsd),
+    ...view,
+    /** Each input of the risk model: measured (dated, sourced), missing, or the default. */
+    riskInputs: riskInputsOf(figures, view.metrics),
     holdingsHistory,
     mnavHistory,
     /** Form 4 transactions of the last 90 days behind the insider timing score; 0 means it is not measured. */
