@@ -139,7 +139,9 @@ describe('consistency on the seeded data', () => {
       flagged: left.length,
       unconfirmed: 0,
       btc: expect.closeTo(left.reduce((sum, record) => sum + record.btcHoldings, 0), 1),
+      list: expect.any(Array),
     });
+    expect(stats.json.excludedFromTotals.list.map((company: { ticker: string }) => company.ticker).sort()).toEqual(left.map((record) => record.ticker).sort());
     const totalBtc = counted.reduce((sum, record) => sum + record.btcHoldings, 0);
     const totalValue = counted.reduce((sum, record) => sum + record.holdings[0]!.currentValue, 0);
     expect(stats.json.totalBitcoin).toBeCloseTo(totalBtc, 6);
