@@ -18,9 +18,9 @@ export interface RiskInput {
 
 const sourcesOf = (figure: Figure) => [...new Set(figure.inputs.map((input) => input.source))].join(', ') || null;
 
-function fromFigure(name: string, figure: Figure | undefined, basis: string): RiskInput {
+function fromFigure(name: string, figure: Figure | undefined, basis: string, whenMissing = 'its risk term counts 0'): RiskInput {
   if (figure && figure.value !== null) return { name, status: 'measured', asOf: figure.asOf, source: sourcesOf(figure), note: basis };
-  return { name, status: 'missing', asOf: null, source: null, note: `${figure?.missing[0] ?? 'not computed yet'}; its risk term counts 0` };
+  return { name, status: 'missing', asOf: null, source: null, note: `${figure?.missing[0] ?? 'not computed yet'}; ${whenMissing}` };
 }
 
 function exposureInput(figures: StoredFigures | null, basis: CompanyMetrics['exposureBasis']): RiskInput {
@@ -44,7 +44,7 @@ export function riskInputsOf(figures: StoredFigures | null, metrics: Pick<Compan
   return [
     fromFigure('mNAV', figures?.mNav, 'market cap ÷ (BTC held × BTC price)'),
     fromFigure('Share volatility (30 d)', figures?.shareVolatility, 'realised volatility of daily closes'),
-    fromFigure('BTC beta (90 d)', figures?.btcBeta, 'share against BTC daily returns on the same dates'),
+    fromFigure('BTC beta (90 d)', figures?.btcBeta, 'share against BTC daily returns on the same dates', 'volatility exposure is estimated from mNAV or left at its default'),
     exposureInput(figures, metrics.exposureBasis),
     fromFigure('Leverage', figures?.leverage, 'total debt ÷ BTC NAV'),
     known('holdings history', 'Holdings history', 'sales and staleness from the stored readings'),
