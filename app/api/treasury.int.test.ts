@@ -119,6 +119,7 @@ describe('consistency on the seeded data', () => {
     ]);
     const records = all.json as {
       id: string;
+      ticker: string;
       btcHoldings: number;
       sector: string;
       flagged: boolean;

@@ -83,7 +83,7 @@ export interface TotalsCompany {
 /** The totals rule (docs/metrics.md, "Totals"): a company counts only with an unflagged, confirmed figure. */
 export const isCountedInTotals = (company: Pick<TotalsCompany, 'flagged' | 'holdingsConfirmed'>) => !company.flagged && company.holdingsConfirmed;
 
-export interface ExcludedCompany {
+interface ExcludedCompany {
   name: string;
   ticker: string;
   btcHoldings: number;
@@ -138,7 +138,7 @@ export function nameWithTicker(company: { name: string; ticker: string | null })
 }
 
 /** The companies a total leaves out, named: "Acme Corp (ACME): flagged, 1,000 BTC; …". */
-export function excludedNames(totals: HoldingsTotals): string {
+function excludedNames(totals: HoldingsTotals): string {
   return totals.excluded.list.map((company) => `${nameWithTicker(company)}: ${company.reason}, ${formatBtc(company.btcHoldings)}`).join('; ');
 }
 

@@ -5,7 +5,7 @@ import type { StoredFigures } from './metrics-store';
 // The inputs of the risk model as the company dialog lists them: each measured (with its date and
 // source), missing (its term counts 0) or a default (volatility exposure only, spec 001 §9).
 
-export type RiskInputStatus = 'measured' | 'missing' | 'default';
+type RiskInputStatus = 'measured' | 'missing' | 'default';
 
 export interface RiskInput {
   name: string;
