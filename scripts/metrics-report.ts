@@ -1,7 +1,8 @@
 // Measures the computed metrics on the database at DATABASE_URL (the seeded demo by default):
 // how many companies have each market metric, the grade distribution, distinct risk scores, how much
-// rests on defaults, every mNAV against a hand computation from the stored rows, and the coverage of
-// every capital figure (amplification, BTC rating, coverage, BTC Yield, accretion, mNAV bases).
+// rests on defaults (volatility exposure's basis among them), every mNAV against a hand computation
+// from the stored rows, and the coverage of every capital figure (amplification, BTC rating,
+// coverage, BTC Yield, accretion, mNAV bases).
 //   npm run metrics:report
 import { loadEnvConfig } from '@next/env';
 
@@ -25,6 +26,7 @@ async function main() {
   console.log(`BTC per 1,000 shares: ${count((row) => row.btcPer1000Shares !== null)}`);
   console.log(`BTC yield (30/90/365 d): ${count((row) => row.btcYield30 !== null)} / ${count((row) => row.btcYield90 !== null)} / ${count((row) => row.btcYield365 !== null)}`);
   console.log(`Share volatility: ${count((row) => row.shareVolatility !== null)}`);
+  console.log(`BTC beta (90 d): ${count((row) => parseMarketInputs(row.marketInputs)?.btcBeta?.value != null)}`);
   console.log(`Leverage: ${count((row) => row.leverage !== null)}`);
 
   const grades = new Map<string, number>();
@@ -35,6 +37,12 @@ async function main() {
   console.log(`Provisional grades: ${count((row) => row.provisional === true)} (${pct(count((row) => row.provisional === true))})`);
   const defaults = rows.reduce((sum, row) => sum + parseDefaults(row.defaults).length, 0);
   console.log(`Metric values that are defaults (or null for lack of input): ${defaults} of ${n * metricNames.length} (${((100 * defaults) / (n * metricNames.length)).toFixed(1)} %)`);
+  const exposureDefaults = count((row) => parseDefaults(row.defaults).includes('volatilityExposure'));
+  const basisOf = (basis: string) => count((row) => parseMarketInputs(row.marketInputs)?.exposureBasis === basis);
+  console.log(
+    `Volatility exposure: measured ${n - exposureDefaults} (BTC beta ${basisOf('btc beta')}, mNAV ${basisOf('mNAV')}), default ${exposureDefaults} of ${n} (${pct(exposureDefaults)}); ` +
+      `default despite a measured share volatility: ${count((row) => row.shareVolatility !== null && parseDefaults(row.defaults).includes('volatilityExposure'))}`,
+  );
   const missing = rows.reduce((sum, row) => sum + (parseMarketInputs(row.marketInputs)?.missingInputs.length ?? 5), 0);
   console.log(`Risk/health inputs missing (mNAV, volatility, leverage, history, governance): ${missing} of ${n * 5} (${((100 * missing) / (n * 5)).toFixed(1)} %)`);
 

@@ -91,6 +91,34 @@ describe('GET /api/companies/{id}', () => {
     expect(json.market.btcYield90).toMatchObject({ value: null, missing: expect.arrayContaining([expect.stringMatching(/share count/)]) });
   });
 
+  it('measures Hut 8’s volatility exposure from its BTC beta (no default beside its measured volatility) and lists the risk inputs', async () => {
+    const id = await idOf('HUT');
+    const response = await call(company, `/api/companies/${id}`, { jar: analyst, params: { id } });
+    expect(response.status).toBe(200);
+    const { metrics, market, riskInputs } = response.json;
+    expect(market.shareVolatility.value).toBeGreaterThan(0);
+    expect(market.btcBeta).toMatchObject({ asOf: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/), missing: [] });
+    expect(metrics.exposureBasis).toBe('btc beta');
+    expect(metrics.defaults).not.toContain('volatilityExposure');
+    const [returns, btcVolatility] = market.btcBeta.inputs;
+    // 10 × β × BTC volatility over the same dates ÷ 60 %, clamped to 0–10, to one decimal.
+    expect(metrics.volatilityExposure).toBeCloseTo(Math.min(10, Math.max(0, (10 * market.btcBeta.value * btcVolatility.value) / 0.6)), 1);
+    expect(returns.name).toMatch(/^\d+ daily share returns from \d{4}-\d{2}-\d{2}$/);
+    const exposure = riskInputs.find((input: { name: string }) => input.name === 'Volatility exposure');
+    expect(exposure).toMatchObject({ status: 'measured', asOf: market.btcBeta.asOf });
+    expect(riskInputs.find((input: { name: string }) => input.name === 'Share volatility (30 d)')).toMatchObject({ status: 'measured', asOf: market.shareVolatility.asOf });
+  });
+
+  it('keeps the default volatility exposure only where nothing is measured, and says so', async () => {
+    const measured = await db.companyMetric.findMany({ where: { shareVolatility: { not: null } }, select: { defaults: true } });
+    expect(measured.length).toBeGreaterThan(0);
+    expect(measured.filter((row) => row.defaults.split(',').includes('volatilityExposure'))).toEqual([]);
+    const unpriced = await db.company.findFirstOrThrow({ where: { equityPrices: { none: {} }, fundamentals: { none: {} } }, orderBy: { btcHoldings: 'desc' } });
+    const response = await call(company, `/api/companies/${unpriced.id}`, { jar: analyst, params: { id: unpriced.id } });
+    expect(response.json.metrics.exposureBasis).toBeNull();
+    expect(response.json.riskInputs.find((input: { name: string }) => input.name === 'Volatility exposure')).toMatchObject({ status: 'default' });
+  });
+
   it('refuses to pair NAKA’s February share count with its July price (probable reverse split) and says so', async () => {
     const id = await idOf('NAKA');
     const { json } = await call(company, `/api/companies/${id}`, { jar: analyst, params: { id } });

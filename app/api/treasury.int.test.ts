@@ -119,6 +119,7 @@ describe('consistency on the seeded data', () => {
     ]);
     const records = all.json as {
       id: string;
+      ticker: string;
       btcHoldings: number;
       sector: string;
       flagged: boolean;
@@ -139,7 +140,9 @@ describe('consistency on the seeded data', () => {
       flagged: left.length,
       unconfirmed: 0,
       btc: expect.closeTo(left.reduce((sum, record) => sum + record.btcHoldings, 0), 1),
+      list: expect.any(Array),
     });
+    expect(stats.json.excludedFromTotals.list.map((company: { ticker: string }) => company.ticker).sort()).toEqual(left.map((record) => record.ticker).sort());
     const totalBtc = counted.reduce((sum, record) => sum + record.btcHoldings, 0);
     const totalValue = counted.reduce((sum, record) => sum + record.holdings[0]!.currentValue, 0);
     expect(stats.json.totalBitcoin).toBeCloseTo(totalBtc, 6);

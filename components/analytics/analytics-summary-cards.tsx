@@ -10,8 +10,10 @@ export function AnalyticsSummaryCards({ summary }: { summary: AnalyticsSummary }
       key: 'btc',
       label: 'Total BTC Held',
       icon: <Bitcoin />,
-      value: formatBtc(Math.round(summary.totalBtc)),
-      hint: `${formatMoney(summary.totalValueUsd)} across ${summary.trackedCompanies - summary.excluded.companies} companies; excludes ${summary.excluded.companies} flagged or unconfirmed (${formatBtc(summary.excluded.btc)})`,
+      value: formatBtc(summary.totalBtc),
+      hint:
+        `${formatMoney(summary.totalValueUsd)} across ${summary.countedCompanies} companies (confirmed figures); excludes ${summary.excluded.companies} flagged or unconfirmed (${formatBtc(summary.excluded.btc)})` +
+        (summary.excluded.names.length ? `: ${summary.excluded.names.join(', ')}` : ''),
     },
     {
       key: 'risk',

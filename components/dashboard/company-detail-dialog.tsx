@@ -288,6 +288,11 @@ function MetricsSection({ company }: { company: CompanyDetail }) {
               <dt className="text-muted-foreground">{label}</dt>
               <dd className={cn('font-medium tabular-nums', key === 'aiRiskScore' && typeof value === 'number' && riskColorClass(value))}>
                 {shown}
+                {key === 'volatilityExposure' && company.metrics.exposureBasis && (
+                  <Badge variant="secondary" className="ml-1" title={company.riskInputs.find((input) => input.name === 'Volatility exposure')?.note}>
+                    measured
+                  </Badge>
+                )}
                 {defaults.has(key) && !unmeasured && (
                   <Badge variant="outline" className="ml-1" title="No data for this metric yet: the documented default is shown">
                     default
@@ -307,7 +312,32 @@ function MetricsSection({ company }: { company: CompanyDetail }) {
         Computed {company.metrics.computedAt ? formatRelativeTime(company.metrics.computedAt) : 'not yet'}.
         {company.metrics.missingInputs.length > 0 && ` Risk and health leave out unknown inputs (counted as 0, not as a default): ${company.metrics.missingInputs.join(', ')}.`}
       </p>
+      <RiskInputs inputs={company.riskInputs} />
     </section>
+  );
+}
+
+const riskInputBadges = { measured: 'measured', missing: 'missing', default: 'default' } as const;
+
+/** The risk model's inputs: each measured with its date and source, missing, or the default. */
+function RiskInputs({ inputs }: { inputs: CompanyDetail['riskInputs'] }) {
+  return (
+    <div className="mt-3">
+      <h4 className="mb-1 text-sm font-medium">Risk model inputs</h4>
+      <ul className="grid gap-1 text-xs sm:grid-cols-2" data-testid="risk-inputs">
+        {inputs.map((input) => (
+          <li key={input.name} className="flex flex-wrap items-baseline gap-x-1 rounded-md border px-2 py-1" data-testid="risk-input" data-status={input.status}>
+            <span className="font-medium">{input.name}</span>
+            <Badge variant={input.status === 'measured' ? 'secondary' : 'outline'}>{riskInputBadges[input.status]}</Badge>
+            <span className="basis-full break-words text-muted-foreground">
+              {input.note}
+              {input.asOf && `, as of ${formatDay(input.asOf)}`}
+              {input.source && ` (${input.source})`}
+            </span>
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }
 
@@ -348,7 +378,7 @@ function RecentList({
   );
 }
 
-type MarketKey = 'mNav' | 'premium' | 'evMNav' | 'dilutedMNav' | 'marketCap' | 'btcPer1000Shares' | 'btcYield30' | 'btcYield90' | 'btcYield365' | 'shareVolatility' | 'leverage';
+type MarketKey = 'mNav' | 'premium' | 'evMNav' | 'dilutedMNav' | 'marketCap' | 'btcPer1000Shares' | 'btcYield30' | 'btcYield90' | 'btcYield365' | 'shareVolatility' | 'btcBeta' | 'leverage';
 
 const marketRows: { key: MarketKey; label: string; formula: string; show: (value: number) => string }[] = [
   { key: 'mNav', label: 'mNAV (basic)', formula: marketFormulas.mNav, show: formatMultiple },
@@ -361,6 +391,7 @@ const marketRows: { key: MarketKey; label: string; formula: string; show: (value
   { key: 'btcYield90', label: 'BTC yield (90 d)', formula: marketFormulas.btcYield, show: (value) => formatPercent(value) },
   { key: 'btcYield365', label: 'BTC yield (365 d)', formula: marketFormulas.btcYield, show: (value) => formatPercent(value) },
   { key: 'shareVolatility', label: 'Share volatility (30 d, annualised)', formula: marketFormulas.shareVolatility, show: (value) => formatPercent(value * 100, 0) },
+  { key: 'btcBeta', label: 'BTC beta (90 d)', formula: marketFormulas.btcBeta, show: (value) => value.toFixed(2) },
   { key: 'leverage', label: 'Leverage (debt ÷ BTC NAV)', formula: marketFormulas.leverage, show: (value) => formatPercent(value * 100, 1) },
 ];
 

@@ -9,6 +9,7 @@ import { marketValueText, movePeriodLabels } from '@/lib/dashboard/market-stats'
 import { dashboardKeys } from '@/lib/dashboard/client';
 import { quickFilters } from '@/lib/dashboard/filters';
 import { formatBtc, formatChange, formatDay, formatMoney } from '@/lib/format';
+import { nameWithTicker } from '@/lib/treasury/aggregates';
 import { cn } from '@/lib/utils';
 import { useDashboardFilter } from './dashboard-filter';
 
@@ -74,6 +75,11 @@ export function DashboardSidebar({ btc, initialStats }: { btc: BtcMoves; initial
               <p className="text-xs text-muted-foreground" data-testid="totals-excluded">
                 Confirmed figures only: excludes {data.excludedFromTotals.companies} flagged or unconfirmed{' '}
                 {data.excludedFromTotals.companies === 1 ? 'company' : 'companies'}, {formatBtc(data.excludedFromTotals.btc)}
+              </p>
+            )}
+            {data && data.excludedFromTotals.list.length > 0 && (
+              <p className="text-xs break-words text-muted-foreground" data-testid="totals-excluded-names">
+                Left out: {data.excludedFromTotals.list.map((company) => nameWithTicker(company)).join(', ')}
               </p>
             )}
           </div>

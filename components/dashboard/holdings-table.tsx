@@ -117,7 +117,8 @@ export function HoldingsTable({ initialHoldings }: { initialHoldings: HoldingRow
         </div>
         <ExportButtons href={`/api/v1/leaderboard?filter=${filter}`} label="the holdings table" testId="holdings-export" />
       </CardHeader>
-      <CardContent>
+      {/* Narrower padding on a phone: the priority columns (#, company, BTC, risk) fit 375 px. */}
+      <CardContent className="px-3 sm:px-6">
         {rows.length === 0 ? (
           <p className="py-6 text-center text-sm text-muted-foreground" data-testid="holdings-empty">
             {holdings.data.length === 0 ? 'No companies are tracked yet. They appear here once the first holdings data has been collected.' : 'No companies match this filter.'}
@@ -126,7 +127,7 @@ export function HoldingsTable({ initialHoldings }: { initialHoldings: HoldingRow
           <Table aria-labelledby="holdings-title" data-testid="holdings-table">
             <TableHeader>
               <TableRow>
-                <TableHead className="w-12">#</TableHead>
+                <TableHead className="w-9 sm:w-12">#</TableHead>
                 <TableHead>Company</TableHead>
                 <TableHead className="hidden sm:table-cell">Ticker</TableHead>
                 <TableHead className="hidden md:table-cell">Sector</TableHead>

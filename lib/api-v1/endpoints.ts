@@ -153,7 +153,7 @@ export const v1Endpoints: readonly V1Endpoint[] = [
     path: '/api/v1/dashboard',
     operationId: 'getDashboardTotals',
     summary: 'Dashboard totals',
-    description: 'The dashboard’s stat cards: tracked companies, BTC held and its value, signal and risk counts.',
+    description: 'The dashboard’s stat cards: tracked companies, BTC held (confirmed figures only, the companies left out named) and its value, signal and risk counts.',
     query: noQuerySchema,
     response: dashboardResponseSchema,
   },

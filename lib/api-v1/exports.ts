@@ -2,6 +2,7 @@ import type { Db } from '@/lib/db';
 import { applyDashboardFilter, type DashboardFilter } from '@/lib/dashboard/filters';
 import { AppError } from '@/lib/http/errors';
 import { capitalize, displayCompanyName, signalTypeLabel } from '@/lib/signals/display';
+import { nameWithTicker } from '@/lib/treasury/aggregates';
 import { getCompanyDetail, listHoldings } from '@/lib/treasury/repository';
 import { listSignals } from '@/lib/signals/repository';
 import { newest } from './meta';
@@ -214,7 +215,7 @@ export async function holdingsHistoryExport(db: Db, id: string): Promise<ExportS
   const company = await companyOrNotFound(db, id);
   const history = company.holdingsHistory;
   return {
-    title: `${company.name} (${company.ticker}) holdings history`,
+    title: `${nameWithTicker(company)} holdings history`,
     fileName: `${company.ticker.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-holdings-history`,
     asOf: history.at(-1)?.asOf ?? company.holdings[0]!.asOf,
     sources: [...new Set(history.map((point) => point.source))].sort(),
@@ -232,7 +233,7 @@ export async function mnavHistoryExport(db: Db, id: string): Promise<ExportSourc
   const company = await companyOrNotFound(db, id);
   const btc = await db.marketPrice.findFirst({ where: { symbol: 'BTC' }, orderBy: { at: 'desc' }, select: { source: true } });
   return {
-    title: `${company.name} (${company.ticker}) premium to NAV (mNAV) history; basis: basic: ${company.mnavBasis}`,
+    title: `${nameWithTicker(company)} premium to NAV (mNAV) history; basis: basic: ${company.mnavBasis}`,
     fileName: `${company.ticker.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-mnav-history`,
     asOf: company.mnavHistory.at(-1)?.asOf ?? null,
     sources: [...new Set(company.holdingsHistory.map((point) => `holdings: ${point.source}`))].sort().concat(btc ? [`BTC price: ${btc.source}`, 'market capitalisation: stored company figure'] : []),

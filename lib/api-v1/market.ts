@@ -36,6 +36,8 @@ export async function getV1Dashboard(db: Db, now = new Date()) {
     trackedCompanies: stats.trackedCompanies,
     totalHoldingsBtc: stats.totalBitcoin,
     totalHoldingsValueUsd: stats.btcPriceUsd === null ? null : stats.totalBitcoinValue,
+    countedCompanies: stats.countedCompanies,
+    excludedFromTotals: { companies: stats.excludedFromTotals.companies, btc: stats.excludedFromTotals.btc, list: stats.excludedFromTotals.list },
     btcPriceUsd: stats.btcPriceUsd,
     btcPricedAt: stats.btcPricedAt,
     activeSignals: stats.totalActiveSignals,

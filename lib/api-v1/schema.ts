@@ -236,8 +236,14 @@ export const marketPricesSchema = z
 export const dashboardSchema = z
   .object({
     trackedCompanies: z.number().int(),
-    totalHoldingsBtc: z.number(),
+    totalHoldingsBtc: z.number().describe('Confirmed figures only: flagged and unconfirmed companies are left out (excludedFromTotals)'),
     totalHoldingsValueUsd: z.number().nullable(),
+    countedCompanies: z.number().int().describe('Companies whose confirmed figures the total counts'),
+    excludedFromTotals: z.object({
+      companies: z.number().int(),
+      btc: z.number(),
+      list: z.array(z.object({ name: z.string(), ticker: z.string(), btcHoldings: z.number(), reason: z.enum(['flagged', 'unconfirmed']) })).describe('Largest first'),
+    }),
     btcPriceUsd: z.number().nullable(),
     btcPricedAt: nullableIsoDateTime,
     activeSignals: z.number().int().describe('Signals of the last 30 days'),

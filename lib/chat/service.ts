@@ -4,10 +4,11 @@ import { isUniqueViolation } from '@/lib/db/errors';
 import { publishSafely } from '../ingest/events';
 import { getBus, type EventBus } from '../realtime/bus';
 import { formatBtc } from '../format';
+import { nameWithTicker } from '../treasury/aggregates';
 import { computeMetrics } from '../treasury/metrics';
 import { loadBtcMarket, recomputeMetrics } from '../treasury/metrics-store';
 import { companyMarketCap } from '../treasury/market-metrics';
-import { companyIdentity, companyIdentitySelect, getDashboardStats, getSectorAllocation, metricsView } from '../treasury/repository';
+import { companyIdentity, companyIdentitySelect, getDashboardStats, getSectorAllocation, loadHoldingsTotals, metricsView } from '../treasury/repository';
 import { getCapitalStructure } from '../capital/service';
 import { capitalQuestion, writeCapitalAnswer } from './capital';
 import { findCompanyInMessage } from './company-lookup';
@@ -133,15 +134,15 @@ async function prose(question: string, facts: unknown, template: () => string): 
 const ask = (label: string, message: string): SuggestedAction => ({ label, action: 'ask', data: { message } });
 
 async function marketFacts(db: Db, now: Date): Promise<MarketFacts> {
-  const [stats, sectors, topHolders] = await Promise.all([
+  const [stats, totals, sectors, topHolders] = await Promise.all([
     getDashboardStats(db, now),
+    loadHoldingsTotals(db, { now }),
     getSectorAllocation(db),
     db.company.findMany({ orderBy: [{ btcHoldings: 'desc' }, { id: 'asc' }], take: 5, select: { name: true, ticker: true, btcHoldings: true } }),
   ]);
   return {
     trackedCompanies: stats.trackedCompanies,
-    totalBitcoin: stats.totalBitcoin,
-    totalBitcoinValue: stats.totalBitcoinValue,
+    totals,
     btcPriceUsd: stats.btcPriceUsd,
     btcPricedAt: stats.btcPricedAt,
     averageRiskScore: stats.averageRiskScore,
@@ -334,7 +335,7 @@ export async function addCompany(db: Db, userId: string, input: AddCompanyInput,
     flagReason: null,
   });
   return {
-    message: `${company.name} (${company.ticker}) is now tracked with ${formatBtc(company.btcHoldings)}.`,
+    message: `${nameWithTicker(company)} is now tracked with ${formatBtc(company.btcHoldings)}.`,
     company: {
       ...companyFacts(company, company.source),
       metrics: {

@@ -1,4 +1,5 @@
 import type { TreasuryAnalysis } from './schema';
+import { holdingsTotals } from '@/lib/treasury/aggregates';
 import { writeCompanyAnalysis, writeHelpAnswer, writeMarketAnswer } from './template';
 
 const tracked: TreasuryAnalysis = {
@@ -42,11 +43,18 @@ describe('template analysis', () => {
     expect(text).not.toContain('BTC yield');
   });
 
-  it('writes market totals, sectors and the largest holders from the figures given', () => {
+  it('writes the one total (confirmed figures, the companies left out named), sectors and the largest holders from the figures given', () => {
+    const totals = holdingsTotals(
+      [
+        { name: 'Strategy (MicroStrategy)', ticker: 'MSTR', btcHoldings: 999_000, flagged: false, holdingsConfirmed: true },
+        { name: 'Twenty One Capital (XXI)', ticker: 'XXI', btcHoldings: 1_000, flagged: false, holdingsConfirmed: true },
+        { name: 'Hut 8 Corp', ticker: 'HUT', btcHoldings: 15_679, flagged: true, holdingsConfirmed: true },
+      ],
+      90_000,
+    );
     const text = writeMarketAnswer({
       trackedCompanies: 156,
-      totalBitcoin: 1_000_000,
-      totalBitcoinValue: 9e10,
+      totals,
       btcPriceUsd: 90_000,
       btcPricedAt: '2026-07-11T00:00:00.000Z',
       averageRiskScore: 5.2,
@@ -55,7 +63,9 @@ describe('template analysis', () => {
       sectors: [{ sector: 'Financial', percentage: 80.5, count: 40 }],
       topHolders: [{ name: 'Strategy (MicroStrategy)', ticker: 'MSTR', btcHoldings: 843775 }],
     });
-    expect(text).toContain('The platform tracks 156 public companies holding 1,000,000 BTC in total worth $90.0B at $90,000 per BTC');
+    expect(text).toContain(
+      'The platform tracks 156 public companies. 2 companies with confirmed figures hold 1,000,000 BTC ($90.0B at $90,000 per BTC, price of Jul 11, 2026); left out: 1 company flagged or unconfirmed, 15,679 BTC (Hut 8 Corp (HUT): flagged, 15,679 BTC).',
+    );
     expect(text).toContain('Financial 80.5% (40 companies)');
     expect(text).toContain('Largest holders: Strategy (MicroStrategy) 843,775 BTC.');
     expect(text).toContain('12 companies score 7 or more. 3 signals were detected in the last 30 days.');

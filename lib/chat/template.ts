@@ -1,4 +1,5 @@
 import { formatBtc, formatMoney, riskLevel } from '@/lib/format';
+import { nameWithTicker, totalsSentence, type HoldingsTotals } from '@/lib/treasury/aggregates';
 import type { TreasuryAnalysis } from './schema';
 
 // The assistant's prose when no language model is configured: every sentence is built from stored
@@ -21,20 +22,16 @@ const score = (value: number) => `${Number.isInteger(value) ? value : value.toFi
 
 const disclaimer = 'This is not financial advice.';
 
-function companyLabel(analysis: Pick<TreasuryAnalysis, 'name' | 'ticker'>) {
-  return analysis.ticker && !analysis.name.includes(`(${analysis.ticker})`) ? `${analysis.name} (${analysis.ticker})` : analysis.name;
-}
-
 /** The written analysis of a company's metrics: grade, risk, conviction, governance, mNAV, holdings with source and date, defaults. */
 export function writeCompanyAnalysis(analysis: TreasuryAnalysis, btcPriceUsd: number | null): string {
   const value = btcPriceUsd ? ` (about ${formatMoney(analysis.btcHoldings * btcPriceUsd)} at ${formatMoney(btcPriceUsd)} per BTC)` : '';
   const asOf = analysis.holdingsAsOf ? ` as of ${day.format(new Date(analysis.holdingsAsOf))}` : '';
   const sentences: string[] = [];
   if (analysis.tracked) {
-    sentences.push(`${companyLabel(analysis)} holds ${formatBtc(analysis.btcHoldings)}${value}${asOf}${analysis.source ? `, according to ${analysis.source}` : ''}.`);
+    sentences.push(`${nameWithTicker(analysis)} holds ${formatBtc(analysis.btcHoldings)}${value}${asOf}${analysis.source ? `, according to ${analysis.source}` : ''}.`);
   } else {
     sentences.push(
-      `Preliminary analysis of ${companyLabel(analysis)}, which is not tracked yet: it is computed only from the ${formatBtc(analysis.btcHoldings)}${value} stated in your message.`,
+      `Preliminary analysis of ${nameWithTicker(analysis)}, which is not tracked yet: it is computed only from the ${formatBtc(analysis.btcHoldings)}${value} stated in your message.`,
     );
   }
   const isDefault = (name: string) => analysis.defaults.includes(name);
@@ -59,8 +56,8 @@ export function writeCompanyAnalysis(analysis: TreasuryAnalysis, btcPriceUsd: nu
 
 export interface MarketFacts {
   trackedCompanies: number;
-  totalBitcoin: number;
-  totalBitcoinValue: number;
+  /** The one total (lib/treasury/aggregates.ts): confirmed figures only, the companies left out named. */
+  totals: HoldingsTotals;
   btcPriceUsd: number | null;
   btcPricedAt: string | null;
   averageRiskScore: number;
@@ -71,14 +68,12 @@ export interface MarketFacts {
 }
 
 export function writeMarketAnswer(facts: MarketFacts): string {
-  const price = facts.btcPriceUsd
-    ? ` worth ${formatMoney(facts.totalBitcoinValue)} at ${formatMoney(facts.btcPriceUsd)} per BTC${facts.btcPricedAt ? ` (price of ${day.format(new Date(facts.btcPricedAt))})` : ''}`
-    : '';
   const sectors = facts.sectors.map((sector) => `${sector.sector} ${sector.percentage}% (${sector.count} companies)`).join(', ');
   const top = facts.topHolders.map((holder) => `${holder.name} ${formatBtc(holder.btcHoldings)}`).join('; ');
   return [
-    `The platform tracks ${facts.trackedCompanies.toLocaleString('en-US')} public companies holding ${formatBtc(facts.totalBitcoin)} in total${price}.`,
-    sectors ? `By sector, share of all bitcoin held: ${sectors}.` : '',
+    `The platform tracks ${facts.trackedCompanies.toLocaleString('en-US')} public companies.`,
+    totalsSentence(facts.totals, { btcPriceUsd: facts.btcPriceUsd, pricedAt: facts.btcPricedAt }),
+    sectors ? `By sector, share of the confirmed bitcoin: ${sectors}.` : '',
     top ? `Largest holders: ${top}.` : '',
     `Average AI risk score ${facts.averageRiskScore}/10; ${facts.highRiskCompanies} companies score 7 or more. ${facts.totalActiveSignals} signals were detected in the last 30 days.`,
     disclaimer,

@@ -2,6 +2,7 @@ import type { Db } from '../db';
 import { appLink } from '../mail/config';
 import { enqueueEmail } from '../mail/queue';
 import { renderMail } from '../mail/templates';
+import { totalsFindingCount } from '../reports/generate';
 import { unsubscribePageUrl, unsubscribeUrl } from '../mail/unsubscribe';
 import { emailDeliveries } from './delivery';
 
@@ -21,7 +22,7 @@ export async function queueScheduledReportMails(db: Db): Promise<number> {
     const report = await db.report.findFirst({
       where: { scheduleId: delivery.scheduleId, status: 'ready', userId: null, generatedAt: { gt: delivery.updatedAt } },
       orderBy: { generatedAt: 'desc' },
-      select: { id: true, title: true, description: true, sizeBytes: true, generatedAt: true, pages: true },
+      select: { id: true, title: true, description: true, sizeBytes: true, generatedAt: true, pages: true, content: true },
     });
     if (!report || report.id === delivery.lastReportId) continue;
     const attach = report.sizeBytes <= maxAttachmentBytes;
@@ -32,6 +33,8 @@ export async function queueScheduledReportMails(db: Db): Promise<number> {
       paragraphs: [
         `${report.title} was generated on ${report.generatedAt!.toUTCString()} (${report.pages} pages).`,
         report.description,
+        // The report's own totals, as generated (the same figures as its PDF).
+        ...report.content.split('\n').slice(0, totalsFindingCount).filter(Boolean),
         attach ? 'The PDF is attached.' : 'The PDF is too large to attach; open it in Reports.',
       ],
       action: { label: 'Open in Reports', url: link },

@@ -1,6 +1,7 @@
 import type { Db } from '../db';
 import { allocationGuidance, formatBtc, formatMoney, sectorColor } from '../format';
 import { PdfDocumentBuilder } from '../pdf/document';
+import { isCountedInTotals, nameWithTicker } from '../treasury/aggregates';
 import { metricDefaults } from '../treasury/metrics';
 import { getDashboardStats, getHealthDistribution, getSectorAllocation, getTreasuryTrends } from '../treasury/repository';
 import { average, gradeDistribution, riskHistogram } from './figures';
@@ -14,7 +15,9 @@ export interface AnalyticsSummary {
   totalBtc: number;
   totalValueUsd: number | null;
   trackedCompanies: number;
-  excluded: { companies: number; btc: number };
+  countedCompanies: number;
+  /** The companies the total leaves out, named ("Name (TICKER)"), largest first. */
+  excluded: { companies: number; btc: number; names: string[] };
   averageRiskScore: number;
   highRiskCompanies: number;
   shareGradedAB: number;
@@ -44,7 +47,8 @@ export async function getAnalyticsSummary(db: Db, now = new Date()): Promise<Ana
     totalBtc: stats.totalBitcoin,
     totalValueUsd: stats.btcPriceUsd ? stats.totalBitcoinValue : null,
     trackedCompanies: stats.trackedCompanies,
-    excluded: { companies: stats.excludedFromTotals.companies, btc: stats.excludedFromTotals.btc },
+    countedCompanies: stats.countedCompanies,
+    excluded: { companies: stats.excludedFromTotals.companies, btc: stats.excludedFromTotals.btc, names: stats.excludedFromTotals.list.map(nameWithTicker) },
     averageRiskScore: stats.averageRiskScore,
     highRiskCompanies: stats.highRiskCompanies,
     shareGradedAB: health['A-B'],
@@ -69,7 +73,7 @@ export async function buildAnalyticsCsv(db: Db, now = new Date()): Promise<strin
   const [companies, summary] = await Promise.all([loadRankedCompanies(db), getAnalyticsSummary(db, now)]);
   const header = [
     'rank', 'name', 'ticker', 'exchange', 'sector', 'country', 'btc_holdings', 'btc_value_usd', 'holdings_as_of', 'holdings_source', 'holdings_source_url',
-    'health_grade', 'ai_risk_score', 'conviction_score', 'governance_score', 'dry_powder_score', 'mnav', 'bitcoin_yield_pct', 'insider_timing', 'volatility_exposure', 'flagged', 'metric_defaults',
+    'health_grade', 'ai_risk_score', 'conviction_score', 'governance_score', 'dry_powder_score', 'mnav', 'bitcoin_yield_pct', 'insider_timing', 'volatility_exposure', 'flagged', 'metric_defaults', 'counted_in_totals',
   ];
   const lines = [header.join(',')];
   companies.forEach(({ row }, index) => {
@@ -80,7 +84,7 @@ export async function buildAnalyticsCsv(db: Db, now = new Date()): Promise<strin
         summary.btcPriceUsd ? Math.round(row.btcHoldings * summary.btcPriceUsd) : null, row.holdingsAsOf.toISOString().slice(0, 10), row.source, row.holdingsSourceUrl,
         metrics?.healthGrade ?? metricDefaults.healthGrade, metrics?.aiRiskScore ?? metricDefaults.aiRiskScore, metrics?.convictionScore ?? metricDefaults.convictionScore,
         metrics?.governanceScore ?? metricDefaults.governanceScore, metrics?.dryPowderScore ?? metricDefaults.dryPowderScore, metrics?.premiumToNav ?? null, metrics?.bitcoinYield ?? null,
-        metrics?.insiderTimingSignal ?? metricDefaults.insiderTimingSignal, metrics?.volatilityExposure ?? metricDefaults.volatilityExposure, row.flagged, metrics?.defaults ?? '',
+        metrics?.insiderTimingSignal ?? metricDefaults.insiderTimingSignal, metrics?.volatilityExposure ?? metricDefaults.volatilityExposure, row.flagged, metrics?.defaults ?? '', isCountedInTotals(row),
       ]
         .map(csvCell)
         .join(','),
@@ -104,7 +108,8 @@ export async function buildAnalyticsPdf(db: Db, now = new Date()): Promise<Uint8
   });
   doc.heading('Summary');
   doc.keyValues([
-    ['Total BTC held (confirmed figures)', `${formatBtc(Math.round(summary.totalBtc))}; excludes ${summary.excluded.companies} flagged or unconfirmed companies, ${formatBtc(summary.excluded.btc)}`],
+    ['Total BTC held (confirmed figures)', `${formatBtc(summary.totalBtc)} from ${summary.countedCompanies} companies`],
+    ['Left out of the total', summary.excluded.companies ? `${summary.excluded.companies} flagged or unconfirmed companies, ${formatBtc(summary.excluded.btc)}: ${summary.excluded.names.join(', ')}` : 'None'],
     ['Value at the stored price', formatMoney(summary.totalValueUsd)],
     ['Average risk score', `${summary.averageRiskScore.toFixed(1)} of 10 (${summary.highRiskCompanies} at 7 or above)`],
     ['Graded A-B', `${summary.shareGradedAB}% of companies`],

@@ -36,7 +36,9 @@ it('counts confirmed figures only in the totals and states the companies and BTC
     flagged: 7,
     unconfirmed: 0,
     btc: Math.round(flagged.reduce((sum, company) => sum + company.btcHoldings, 0) * 100) / 100,
+    list: expect.arrayContaining([expect.objectContaining({ name: 'Hut 8 Corp', reason: 'flagged' })]),
   });
+  expect(stats.excludedFromTotals.list).toHaveLength(7);
   // Hut 8 and Riot's 15,679 BTC each are among what is left out.
   expect(stats.excludedFromTotals.btc).toBeGreaterThan(2 * 15_679);
 });

@@ -10,6 +10,7 @@ function company(overrides: Partial<ReportCompany>): ReportCompany {
     avgCostUsd: null,
     marketCapUsd: null,
     flagged: false,
+    holdingsConfirmed: true,
     healthGrade: 'C',
     aiRiskScore: 5,
     convictionScore: 5,

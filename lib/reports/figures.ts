@@ -11,6 +11,7 @@ export interface ReportCompany {
   avgCostUsd: number | null;
   marketCapUsd: number | null;
   flagged: boolean;
+  holdingsConfirmed: boolean;
   healthGrade: string;
   aiRiskScore: number;
   convictionScore: number;

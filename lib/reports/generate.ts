@@ -1,6 +1,6 @@
 import { formatBtc, formatMoney, sectorColor } from '../format';
 import { PdfDocumentBuilder } from '../pdf/document';
-import { sectorAllocation } from '../treasury/aggregates';
+import { isCountedInTotals, nameWithTicker, sectorAllocation, totalsSentence } from '../treasury/aggregates';
 import { flagLabel, flagReasons } from '../treasury/flags';
 import {
   average,
@@ -105,7 +105,20 @@ function findingList() {
   return { findings, find: (text: string, critical = false) => void findings.push({ text, critical }) };
 }
 
-const totalBtcOf = (companies: readonly ReportCompany[]) => companies.reduce((sum, company) => sum + company.btcHoldings, 0);
+/** The covered companies the totals rule counts (confirmed, unflagged figures). */
+const countedOf = (companies: readonly ReportCompany[]) => companies.filter(isCountedInTotals);
+
+/** How many of a report's first findings are its totals (the report mail repeats them). */
+export const totalsFindingCount = 2;
+
+/** The two totals every report states first: over the covered top holders, and over every tracked company (the dashboard's). */
+function totalsFindings(data: ReportData): Finding[] {
+  const price = { btcPriceUsd: data.btcPriceUsd, pricedAt: data.btcPricedAt?.toISOString() ?? null };
+  return [
+    { text: totalsSentence(data.coveredTotals, { ...price, scope: `the top ${data.companies.length} holders` }), critical: false },
+    { text: `All ${data.trackedCompanies} tracked companies, as on the dashboard: ${totalsSentence(data.totals, price)}`, critical: false },
+  ];
+}
 
 const gradeColors: Record<string, string> = { A: '#10b981', B: '#84cc16', C: '#f59e0b', D: '#f97316', F: '#ef4444' };
 
@@ -118,7 +131,7 @@ function healthAnalysis(data: ReportData): ReportBody {
   const avgConviction = average(companies.map((company) => company.convictionScore));
   const mnavs = companies.filter((company) => company.premiumToNav !== null).map((company) => company.premiumToNav!);
   find(`${ab}% of the top ${companies.length} holders are graded A or B; ${weak.length} are graded D or F.`, weak.length > 0 && weak.length >= companies.length / 4);
-  for (const company of weak.slice(0, 5)) find(`${company.name} (${company.ticker}) is graded ${company.healthGrade} with risk ${number(company.aiRiskScore)} and conviction ${number(company.convictionScore)}.`, company.healthGrade === 'F');
+  for (const company of weak.slice(0, 5)) find(`${nameWithTicker(company)} is graded ${company.healthGrade} with risk ${number(company.aiRiskScore)} and conviction ${number(company.convictionScore)}.`, company.healthGrade === 'F');
   if (avgConviction !== null) find(`Average conviction is ${number(avgConviction)} of 10 and average governance ${number(avgGovernance ?? 0)} of 10.`);
   if (mnavs.length) find(`Median mNAV of the ${mnavs.length} companies with a known market cap is ${mnav(median(mnavs))}; ${mnavs.filter((value) => value < 1).length} trade below their bitcoin NAV.`);
   // Data health: each flag with the check that raised it and its own reason (never one blanket cause).
@@ -126,7 +139,7 @@ function healthAnalysis(data: ReportData): ReportBody {
     const excludedBtc = data.flags.reduce((sum, company) => sum + company.btcHoldings, 0);
     find(`${data.flags.length} companies are flagged or unconfirmed and left out of every total (${formatBtc(excludedBtc)}).`, true);
   }
-  for (const company of data.flags.slice(0, 8)) find(`${company.name} (${company.ticker}), ${flagLabel(company) ?? 'flagged'}: ${flagReasons(company).join(' ')}`, true);
+  for (const company of data.flags.slice(0, 8)) find(`${nameWithTicker(company)}, ${flagLabel(company) ?? 'flagged'}: ${flagReasons(company).join(' ')}`, true);
   for (const quarantine of data.quarantines.slice(0, 8)) {
     find(`${quarantine.count} reading${quarantine.count === 1 ? '' : 's'} of ${quarantine.companyName} quarantined by the ${quarantine.check} check (${dateOf(quarantine.first)} to ${dateOf(quarantine.last)}): ${quarantine.reason}`, true);
   }
@@ -199,12 +212,13 @@ function riskAssessment(data: ReportData): ReportBody {
   const highest = [...companies].sort((a, b) => b.aiRiskScore - a.aiRiskScore || b.btcHoldings - a.btcHoldings).slice(0, 15);
   const high = companies.filter((company) => company.aiRiskScore >= 8.5);
   const medium = companies.filter((company) => company.aiRiskScore >= 7 && company.aiRiskScore < 8.5);
-  const scenarios = data.btcPriceUsd ? stressScenarios(companies, data.btcPriceUsd) : [];
+  const counted = countedOf(companies);
+  const scenarios = data.btcPriceUsd ? stressScenarios(counted, data.btcPriceUsd) : [];
   find(`Average risk score is ${number(average(scores) ?? 0)} of 10; ${high.length} companies score 8.5 or above (high) and ${medium.length} between 7 and 8.5 (medium).`, high.length > 0);
-  for (const company of high.slice(0, 5)) find(`${company.name} (${company.ticker}) has a high risk score of ${number(company.aiRiskScore)}.`, true);
+  for (const company of high.slice(0, 5)) find(`${nameWithTicker(company)} has a high risk score of ${number(company.aiRiskScore)}.`, true);
   for (const scenario of scenarios) {
     find(
-      `A ${Math.round(scenario.drop * 100)}% BTC drawdown takes the top holders' treasury value to ${formatMoney(scenario.treasuryValueUsd)} (${formatMoney(scenario.valueChangeUsd)}), puts ${scenario.underwater} companies below their disclosed average cost${scenario.medianMnav !== null ? ` and lifts median mNAV to ${mnav(scenario.medianMnav)}` : ''}.`,
+      `A ${Math.round(scenario.drop * 100)}% BTC drawdown takes the confirmed treasury value of the top ${companies.length} holders (${counted.length} counted) to ${formatMoney(scenario.treasuryValueUsd)} (${formatMoney(scenario.valueChangeUsd)}), puts ${scenario.underwater} companies below their disclosed average cost${scenario.medianMnav !== null ? ` and lifts median mNAV to ${mnav(scenario.medianMnav)}` : ''}.`,
       scenario.drop >= 0.6 && scenario.underwater > 0,
     );
   }
@@ -216,21 +230,21 @@ function riskAssessment(data: ReportData): ReportBody {
       doc.heading('Highest-risk companies');
       doc.table(companyColumns, companyRows(highest));
       doc.heading('Stress scenarios');
-      doc.paragraph('BTC falls while market capitalisations are held constant: treasury value falls in proportion and mNAV (market cap / NAV) rises by 1 / (1 - drop). Underwater = disclosed average cost per BTC above the stressed price.', { size: 9 });
+      doc.paragraph('Confirmed figures of the top holders only (flagged and unconfirmed companies are left out). BTC falls while market capitalisations are held constant: treasury value falls in proportion and mNAV (market cap / NAV) rises by 1 / (1 - drop). Underwater = disclosed average cost per BTC above the stressed price.', { size: 9 });
       doc.table(
         [{ header: 'Scenario' }, { header: 'BTC price', align: 'right' }, { header: 'Treasury value', align: 'right', width: 1.2 }, { header: 'Change', align: 'right' }, { header: 'Median mNAV', align: 'right' }, { header: 'Underwater', align: 'right' }],
         scenarios.map((scenario) => [`BTC -${Math.round(scenario.drop * 100)}%`, formatMoney(scenario.btcPriceUsd), formatMoney(scenario.treasuryValueUsd), formatMoney(scenario.valueChangeUsd), mnav(scenario.medianMnav), String(scenario.underwater)]),
         { emptyText: 'No stored BTC price: stress scenarios need one.' },
       );
-      if (scenarios.length) doc.barChart('Treasury value under stress', [{ label: 'Today', value: totalBtcOf(companies) * (data.btcPriceUsd ?? 0) }, ...scenarios.map((scenario) => ({ label: `BTC -${Math.round(scenario.drop * 100)}%`, value: scenario.treasuryValueUsd }))], formatMoney);
+      if (scenarios.length) doc.barChart('Treasury value under stress', [{ label: 'Today', value: data.coveredTotals.valueUsd ?? 0 }, ...scenarios.map((scenario) => ({ label: `BTC -${Math.round(scenario.drop * 100)}%`, value: scenario.treasuryValueUsd }))], formatMoney);
       doc.heading('Sector exposure');
-      doc.pieChart('Share of BTC held by sector', sectorAllocation(companies).map((share) => ({ label: share.sector, value: share.btcHoldings, color: sectorColor(share.sector) })), (value) => formatBtc(Math.round(value)));
+      doc.pieChart('Share of confirmed BTC held by sector', sectorAllocation(counted).map((share) => ({ label: share.sector, value: share.btcHoldings, color: sectorColor(share.sector) })), (value) => formatBtc(Math.round(value)));
     },
   };
 }
 
 function discoveryPipeline(data: ReportData): ReportBody {
-  const { discoveries, companies } = data;
+  const { discoveries } = data;
   const { findings, find } = findingList();
   const byStatus = countBy(discoveries, (entry) => entry.status, ['investigating', 'watching', 'confirmed']);
   const byType = countBy(discoveries, (entry) => entry.type);
@@ -238,7 +252,6 @@ function discoveryPipeline(data: ReportData): ReportBody {
   const highPriority = discoveries.filter((entry) => entry.priority === 'high');
   find(`${discoveries.length} companies entered the discovery pipeline in the period: ${byStatus.map((entry) => `${entry.value} ${entry.label}`).join(', ')}.`);
   for (const entry of highPriority.slice(0, 6)) find(`High priority: ${entry.companyName}${entry.ticker ? ` (${entry.ticker})` : ''} - ${entry.description}`, entry.status === 'confirmed');
-  find(`The top ${companies.length} existing holders hold ${formatBtc(Math.round(totalBtcOf(companies)))} between them.`);
   return {
     findings,
     drawSections(doc) {
@@ -275,14 +288,16 @@ function coverMeta(type: ReportType, template: ReportTemplate, data: ReportData)
   ];
 }
 
-/** The summary every report opens with: coverage, value at the stored price and the key findings. */
+/** The summary every report opens with: coverage, the totals (confirmed figures only) and the key findings. */
 function drawSummary(doc: PdfDocumentBuilder, data: ReportData, findings: readonly Finding[]) {
-  const totalBtc = totalBtcOf(data.companies);
+  const covered = data.coveredTotals;
   doc.heading('Summary');
   doc.keyValues([
-    ['Companies covered', String(data.companies.length)],
-    ['BTC held by them', formatBtc(Math.round(totalBtc))],
-    ['Value at the stored price', data.btcPriceUsd ? formatMoney(totalBtc * data.btcPriceUsd) : 'n/a'],
+    ['Companies covered', `Top ${data.companies.length} holders of ${data.trackedCompanies} tracked companies; ${covered.counted} with confirmed figures`],
+    [`BTC held by the top ${data.companies.length} (confirmed figures)`, formatBtc(covered.btc)],
+    ['Value at the stored price', covered.valueUsd === null ? 'n/a' : formatMoney(covered.valueUsd)],
+    ['Left out of the totals', covered.excluded.companies ? `${covered.excluded.companies} flagged or unconfirmed among the top ${data.companies.length}, ${formatBtc(covered.excluded.btc)}: ${covered.excluded.list.map(nameWithTicker).join(', ')}` : 'None'],
+    [`All ${data.trackedCompanies} tracked companies (as on the dashboard)`, `${formatBtc(data.totals.btc)} from ${data.totals.counted} confirmed figures${data.totals.valueUsd === null ? '' : `, ${formatMoney(data.totals.valueUsd)}`}`],
     ['Findings', `${findings.length} (${findings.filter((finding) => finding.critical).length} critical)`],
   ]);
   doc.heading('Key findings', 2);
@@ -300,13 +315,14 @@ export async function buildReport(type: ReportType, template: ReportTemplate, da
   const title = `${prefix}${type} Report - ${period}`;
   const description = `${typeDescriptions[type]} (${period.toLowerCase()}, top ${Math.min(coveredCompanies, data.companies.length)} of ${data.trackedCompanies} companies).`;
   const body = reportBodies[type](data);
+  const findings = [...totalsFindings(data), ...body.findings];
   const doc = await PdfDocumentBuilder.create({ title, subtitle: description, meta: coverMeta(type, template, data), disclaimer: reportDisclaimer });
-  drawSummary(doc, data, body.findings);
+  drawSummary(doc, data, findings);
   body.drawSections(doc);
   if (type !== 'Health Analysis') {
     doc.heading(`Appendix: the top ${data.companies.length} holders`);
     doc.table(companyColumns, companyRows(data.companies));
   }
   const pdf = await doc.finish();
-  return { title, description, findings: body.findings, pdf, pages: doc.pageCount };
+  return { title, description, findings, pdf, pages: doc.pageCount };
 }

@@ -2,8 +2,8 @@ import type { Db } from '../db';
 import type { Company, CompanyMetric } from '../generated/sqlite/client';
 import { metricDefaults } from '../treasury/metrics';
 import { companyMarketCap } from '../treasury/market-metrics';
-import { loadBtcPrice } from '../treasury/metrics-store';
-import { getTreasuryTrends } from '../treasury/repository';
+import { holdingsTotals, type HoldingsTotals } from '../treasury/aggregates';
+import { getTreasuryTrends, loadHoldingsTotals } from '../treasury/repository';
 import type { ReportCompany, ReportDiscovery, ReportSignal } from './figures';
 
 // The reads behind the reports: the stored companies, signals, discoveries and data-health flags of a
@@ -18,6 +18,9 @@ export interface ReportData {
   periodDays: number | null;
   companies: ReportCompany[];
   trackedCompanies: number;
+  /** The one total over every tracked company (the dashboard's), and over the covered top holders. */
+  totals: HoldingsTotals;
+  coveredTotals: HoldingsTotals;
   btcPriceUsd: number | null;
   btcPricedAt: Date | null;
   signals: ReportSignal[];
@@ -42,6 +45,7 @@ function toReportCompany(row: CompanyWithMetrics): ReportCompany {
     avgCostUsd: row.avgCostUsd,
     marketCapUsd: companyMarketCap(row),
     flagged: row.flagged,
+    holdingsConfirmed: row.holdingsConfirmed,
     healthGrade: row.metrics?.healthGrade ?? metricDefaults.healthGrade,
     aiRiskScore: row.metrics?.aiRiskScore ?? metricDefaults.aiRiskScore,
     convictionScore: row.metrics?.convictionScore ?? metricDefaults.convictionScore,
@@ -58,10 +62,9 @@ export async function loadRankedCompanies(db: Db, take?: number): Promise<{ row:
 
 export async function loadReportData(db: Db, periodDays: number | null, now = new Date()): Promise<ReportData> {
   const since = periodDays ? new Date(now.getTime() - periodDays * day) : undefined;
-  const [ranked, trackedCompanies, market, signals, discoveries, trends, flags, quarantines] = await Promise.all([
+  const [ranked, totals, signals, discoveries, trends, flags, quarantines] = await Promise.all([
     loadRankedCompanies(db, coveredCompanies),
-    db.company.count(),
-    loadBtcPrice(db, now),
+    loadHoldingsTotals(db, { now }),
     db.signal.findMany({ where: { detectedAt: { ...(since ? { gte: since } : {}), lte: now } }, orderBy: [{ detectedAt: 'desc' }, { id: 'desc' }], take: 5000 }),
     db.discovery.findMany({ where: since ? { detectedAt: { gte: since } } : undefined, orderBy: [{ detectedAt: 'desc' }, { id: 'desc' }], take: 500 }),
     getTreasuryTrends(db, { days: periodDays ?? undefined }),
@@ -72,13 +75,16 @@ export async function loadReportData(db: Db, periodDays: number | null, now = ne
     }),
     loadQuarantines(db),
   ]);
+  const companies = ranked.map((entry) => entry.company);
   return {
     now,
     periodDays,
-    trackedCompanies,
-    btcPriceUsd: market.priceUsd,
-    btcPricedAt: market.pricedAt,
-    companies: ranked.map((entry) => entry.company),
+    trackedCompanies: totals.considered,
+    totals,
+    coveredTotals: holdingsTotals(companies, totals.btcPriceUsd),
+    btcPriceUsd: totals.btcPriceUsd,
+    btcPricedAt: totals.btcPricedAt,
+    companies,
     signals,
     discoveries,
     trends,

@@ -10,5 +10,6 @@ export const marketFormulas = {
   btcYield:
     'BTC yield = (BTC per share at the end ÷ BTC per share at the start − 1) × 100; per assumed diluted share where the company states such counts, else the basis the inputs name; each end uses the count on or before it, "derived" when the shares the 8-Ks report sold since were added',
   shareVolatility: 'volatility = sample σ of daily log returns over 30 days × √252',
+  btcBeta: 'BTC beta = cov(share, BTC) ÷ var(BTC) of daily log returns on the same dates over 90 days',
   leverage: 'leverage = total debt ÷ (BTC held × BTC price)',
 } as const;

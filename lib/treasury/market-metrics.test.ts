@@ -1,4 +1,5 @@
 import {
+  btcBeta,
   btcYield,
   companyMarketCap,
   computeMarketMetrics,
@@ -225,6 +226,36 @@ describe('share volatility', () => {
     expect(figure.value).toBeCloseTo(realisedVolatility(closes.map((close) => close.close))!, 4);
     expect(shareVolatility(closes.slice(0, 10), []).missing[0]).toMatch(/only 10 closes/);
     expect(shareVolatility(closes, [{ after: '2026-01-05', before: '2026-01-06', ratio: 0.1 }]).missing[0]).toMatch(/share split/);
+  });
+});
+
+describe('BTC beta', () => {
+  // 40 days of BTC; its log return alternates +2 % and −1 %. The share's log return is exactly twice
+  // BTC's over any span, so its beta is 2 whatever days it skips.
+  const days = Array.from({ length: 40 }, (_, index) => new Date(Date.UTC(2026, 0, 1 + index)).toISOString().slice(0, 10));
+  const btcLog = days.map((_, index) => Array.from({ length: index }, (__, step) => (step % 2 === 0 ? 0.02 : -0.01)).reduce((sum, value) => sum + value, 0));
+  const btc = days.map((date, index) => dated(date, 100_000 * Math.exp(btcLog[index]!), 'btc-feed'));
+  // No close on every 7th day (a market holiday): the return spans two days, and so does BTC's.
+  const closes = days.flatMap((date, index) => (index % 7 === 6 ? [] : [usd(date, 50 * Math.exp(2 * btcLog[index]!))]));
+
+  it('is cov ÷ var of the share’s and BTC’s log returns over the same dates, with BTC’s volatility over those dates', () => {
+    const figure = btcBeta(closes, btc, []);
+    expect(figure.value).toBeCloseTo(2, 4);
+    expect(figure.asOf).toBe('2026-02-09');
+    const pairedBtcReturns = closes.slice(1).map((close, index) => btcLog[days.indexOf(close.date)]! - btcLog[days.indexOf(closes[index]!.date)]!);
+    const mean = pairedBtcReturns.reduce((sum, value) => sum + value, 0) / pairedBtcReturns.length;
+    const variance = pairedBtcReturns.reduce((sum, value) => sum + (value - mean) ** 2, 0) / (pairedBtcReturns.length - 1);
+    expect(figure.btcVolatility).toBeCloseTo(Math.sqrt(variance * 252), 4);
+    expect(figure.inputs[0]).toMatchObject({ name: `${closes.length - 1} daily share returns from 2026-01-02`, asOf: '2026-02-09', source: 'test-feed' });
+    expect(figure.inputs[1]).toMatchObject({ name: 'BTC volatility over the same dates (annualised)', source: 'btc-feed' });
+  });
+
+  it('pairs only days with a BTC price on both ends, needs 20 returns and refuses a split', () => {
+    const sparseBtc = btc.filter((_, index) => index < 15);
+    expect(btcBeta(closes, sparseBtc, []).missing[0]).toMatch(/only \d+ daily returns with a BTC price on both days/);
+    expect(btcBeta(closes.slice(0, 12), btc, []).missing[0]).toMatch(/only 12 closes in the 90 days/);
+    expect(btcBeta(closes, btc, [{ after: '2026-01-20', before: '2026-01-22', ratio: 10 }]).missing[0]).toMatch(/share split/);
+    expect(btcBeta([], btc, []).value).toBeNull();
   });
 });
 

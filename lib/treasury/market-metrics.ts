@@ -1,5 +1,5 @@
 // Point-in-time market metrics (docs/metrics.md, "Market metrics"): market cap, mNAV (basic, EV,
-// diluted), BTC per 1,000 shares, BTC yield, realised share volatility and leverage. Pure functions
+// diluted), BTC per 1,000 shares, BTC yield, realised share volatility, BTC beta and leverage. Pure functions
 // over dated rows; every answer names each input with its date and source, and says why a figure is
 // missing instead of defaulting it. Dates are UTC days written YYYY-MM-DD (they compare as strings).
 import { logReturnVolatility } from './metrics';
@@ -77,6 +77,7 @@ export interface MarketMetrics {
   btcPer1000Shares: Figure;
   btcYield: { 30: Figure; 90: Figure; 365: Figure };
   shareVolatility: Figure;
+  btcBeta: BetaFigure;
   leverage: Figure;
   history: MnavPoint[];
 }
@@ -229,23 +230,24 @@ export function realisedVolatility(closes: readonly number[]): number | null {
   return logReturnVolatility(closes, tradingDaysPerYear, 3);
 }
 
+type SeriesChoice = { source: string; rows: DailyClose[]; end: string; reason?: string };
+
 /**
- * 30-day realised volatility of the share, in its own currency, from the source with the newest close:
- * the closes of the 30 days up to that close (at least 15, none across a split).
+ * The closes of one source in the `windowDays` up to its newest close: the usable series (enough
+ * closes, no split inside) with the newest close, else the newest unusable one with its reason.
  */
-export function shareVolatility(closes: readonly DailyClose[], splits: readonly SplitWindow[]): Figure {
-  if (!closes.length) return { value: null, asOf: null, inputs: [], missing: ['no share price history stored'] };
+function newestUsableWindow(closes: readonly DailyClose[], splits: readonly SplitWindow[], windowDays: number, minCloses: number): SeriesChoice | null {
   const bySource = new Map<string, DailyClose[]>();
   for (const close of closes) bySource.set(close.source, [...(bySource.get(close.source) ?? []), close]);
-  let best: { source: string; rows: DailyClose[]; end: string; reason?: string } | null = null;
+  let best: SeriesChoice | null = null;
   for (const [source, rows] of bySource) {
     const sorted = byDate(rows);
     const end = sorted.at(-1)!.date;
-    const window = sorted.filter((row) => row.date > addDays(end, -volatilityWindowDays));
+    const window = sorted.filter((row) => row.date > addDays(end, -windowDays));
     const split = splitBetween(splits, window[0]!.date, end);
     const reason =
-      window.length < minVolatilityCloses
-        ? `only ${window.length} closes in the 30 days to ${end} (${source}); ${minVolatilityCloses} needed`
+      window.length < minCloses
+        ? `only ${window.length} closes in the ${windowDays} days to ${end} (${source}); ${minCloses} needed`
         : split
           ? splitReason(split, 'closes', window[0]!.date, end)
           : undefined;
@@ -253,6 +255,16 @@ export function shareVolatility(closes: readonly DailyClose[], splits: readonly 
     // Prefer a usable series, then the newest.
     if (!best || (!reason && best.reason) || (Boolean(reason) === Boolean(best.reason) && end > best.end)) best = candidate;
   }
+  return best;
+}
+
+/**
+ * 30-day realised volatility of the share, in its own currency, from the source with the newest close:
+ * the closes of the 30 days up to that close (at least 15, none across a split).
+ */
+export function shareVolatility(closes: readonly DailyClose[], splits: readonly SplitWindow[]): Figure {
+  if (!closes.length) return { value: null, asOf: null, inputs: [], missing: ['no share price history stored'] };
+  const best = newestUsableWindow(closes, splits, volatilityWindowDays, minVolatilityCloses);
   if (!best || best.reason) return { value: null, asOf: null, inputs: [], missing: [best?.reason ?? 'no share price history stored'] };
   const value = realisedVolatility(best.rows.map((row) => row.close));
   if (value === null) return { value: null, asOf: null, inputs: [], missing: ['too few closes'] };
@@ -261,6 +273,54 @@ export function shareVolatility(closes: readonly DailyClose[], splits: readonly 
     asOf: best.end,
     inputs: [{ name: `${best.rows.length} daily closes from ${best.rows[0]!.date}`, value: best.rows.at(-1)!.close, asOf: best.end, source: best.source }],
     missing: [],
+  };
+}
+
+/** A BTC beta with BTC's annualised volatility over the very returns it was measured on. */
+export interface BetaFigure extends Figure {
+  btcVolatility: number | null;
+}
+
+const betaWindowDays = 90;
+const minBetaReturns = 20;
+
+/**
+ * BTC beta of the share over the 90 days up to its newest close (one source's closes, none across a
+ * split): cov ÷ var of daily log returns on the same dates, each share return between two consecutive
+ * closes paired with BTC's return between its prices of those two days. β × that BTC volatility is
+ * the part of the share's volatility that follows bitcoin (correlation × share volatility).
+ */
+export function btcBeta(closes: readonly DailyClose[], btc: readonly Dated[], splits: readonly SplitWindow[]): BetaFigure {
+  const unknown = (reason: string): BetaFigure => ({ value: null, asOf: null, inputs: [], missing: [reason], btcVolatility: null });
+  if (!closes.length) return unknown('no share price history stored');
+  const best = newestUsableWindow(closes, splits, betaWindowDays, minBetaReturns + 1);
+  if (!best || best.reason) return unknown(best?.reason ?? 'no share price history stored');
+  const btcOn = new Map(btc.map((row) => [row.date, row]));
+  const pairs: { share: number; btc: number; date: string }[] = [];
+  for (let index = 1; index < best.rows.length; index += 1) {
+    const [before, after] = [best.rows[index - 1]!, best.rows[index]!];
+    const [btcBefore, btcAfter] = [btcOn.get(before.date), btcOn.get(after.date)];
+    if (!btcBefore || !btcAfter || !(before.close > 0) || !(after.close > 0) || !(btcBefore.value > 0) || !(btcAfter.value > 0)) continue;
+    pairs.push({ share: Math.log(after.close / before.close), btc: Math.log(btcAfter.value / btcBefore.value), date: after.date });
+  }
+  if (pairs.length < minBetaReturns) return unknown(`only ${pairs.length} daily returns with a BTC price on both days in the ${betaWindowDays} days to ${best.end}; ${minBetaReturns} needed`);
+  const mean = (values: readonly number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
+  const shareMean = mean(pairs.map((pair) => pair.share));
+  const btcMean = mean(pairs.map((pair) => pair.btc));
+  const covariance = pairs.reduce((sum, pair) => sum + (pair.share - shareMean) * (pair.btc - btcMean), 0) / (pairs.length - 1);
+  const btcVariance = pairs.reduce((sum, pair) => sum + (pair.btc - btcMean) ** 2, 0) / (pairs.length - 1);
+  if (!(btcVariance > 0)) return unknown(`BTC's price did not move in the ${betaWindowDays} days to ${best.end}`);
+  const asOf = pairs.at(-1)!.date;
+  const btcVolatility = round(Math.sqrt(btcVariance * tradingDaysPerYear), 4);
+  return {
+    value: round(covariance / btcVariance, 4),
+    asOf,
+    inputs: [
+      { name: `${pairs.length} daily share returns from ${pairs[0]!.date}`, value: best.rows.at(-1)!.close, asOf: best.end, source: best.source },
+      { name: 'BTC volatility over the same dates (annualised)', value: btcVolatility, asOf, source: btcOn.get(asOf)!.source },
+    ],
+    missing: [],
+    btcVolatility,
   };
 }
 
@@ -421,6 +481,7 @@ export function computeMarketMetrics(series: MarketSeries): MarketMetrics {
     btcPer1000Shares,
     btcYield: { 30: btcYield(series, 30), 90: btcYield(series, 90), 365: btcYield(series, 365) },
     shareVolatility: shareVolatility(series.closes, series.splits),
+    btcBeta: btcBeta(series.closes, btc, series.splits),
     leverage,
     history,
   };

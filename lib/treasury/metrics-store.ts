@@ -1,7 +1,7 @@
 import { comparisonHoldingSources } from './flags';
 import type { Db } from '../db';
 import { computeMarketMetrics, type DailyClose, type Dated, type MarketMetrics, type MnavPoint, type SplitWindow } from './market-metrics';
-import { annualisedVolatility, computeMetrics, insiderWindowDays, type MetricName, type RiskInputName } from './metrics';
+import { annualisedVolatility, computeMetrics, insiderWindowDays, type ExposureBasis, type MetricName, type RiskInputName } from './metrics';
 import { timeSlicer } from '../jobs/time-slice';
 import { dialogYields } from '../capital/dialog-yields';
 import { buildKpiInputs } from '../capital/inputs';
@@ -142,6 +142,7 @@ export async function recomputeMetrics(db: Db, options: { companyIds?: readonly 
         mNav: figures.mNav.value,
         navUsd: latestPoint?.navUsd ?? null,
         shareVolatility: figures.shareVolatility.value,
+        btcBeta: figures.btcBeta.value === null || figures.btcBeta.btcVolatility === null ? null : { beta: figures.btcBeta.value, btcVolatility: figures.btcBeta.btcVolatility },
         leverage: figures.leverage.value,
         btcYield: figures.btcYield[90].value,
         sharesOutstanding: company.sharesOutstanding,
@@ -153,7 +154,7 @@ export async function recomputeMetrics(db: Db, options: { companyIds?: readonly 
         hasSourceDocument: Boolean(company.holdingsSourceUrl),
         now,
       });
-      const { defaults, missingInputs, ...values } = metrics;
+      const { defaults, missingInputs, exposureBasis, ...values } = metrics;
       const data = {
         ...values,
         defaults: defaults.join(','),
@@ -161,7 +162,7 @@ export async function recomputeMetrics(db: Db, options: { companyIds?: readonly 
         ...marketColumns(figures),
         // Stored to 4 decimals (the API rounds premiumToNav to 2 and gives mNav in full).
         premiumToNav: figures.mNav.value ?? values.premiumToNav,
-        marketInputs: JSON.stringify({ ...storedFigures(figures), missingInputs }),
+        marketInputs: JSON.stringify({ ...storedFigures(figures), missingInputs, exposureBasis }),
       };
       return { companyId: company.id, data };
     };
@@ -246,9 +247,13 @@ function marketColumns(figures: MarketMetrics) {
   };
 }
 
-const figureKeys = ['marketCap', 'mNav', 'premium', 'evMNav', 'dilutedMNav', 'btcPer1000Shares', 'shareVolatility', 'leverage'] as const;
+const figureKeys = ['marketCap', 'mNav', 'premium', 'evMNav', 'dilutedMNav', 'btcPer1000Shares', 'shareVolatility', 'btcBeta', 'leverage'] as const;
 type FigureKey = (typeof figureKeys)[number] | 'btcYield30' | 'btcYield90' | 'btcYield365';
-export type StoredFigures = Record<FigureKey, MarketMetrics['mNav']> & { asOf: string | null; missingInputs: RiskInputName[] };
+/**
+ * What a CompanyMetric row keeps beside its columns. `btcBeta` and `exposureBasis` are absent from rows
+ * computed before they existed.
+ */
+export type StoredFigures = Record<FigureKey, MarketMetrics['mNav']> & { asOf: string | null; missingInputs: RiskInputName[]; exposureBasis?: ExposureBasis | null };
 
 function storedFigures(figures: MarketMetrics): Omit<StoredFigures, 'missingInputs'> {
   const stored = { asOf: figures.asOf } as Omit<StoredFigures, 'missingInputs'>;

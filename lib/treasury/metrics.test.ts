@@ -83,10 +83,27 @@ describe('computeMetrics (hand-computed cases of docs/metrics.md)', () => {
       bitcoinYield: 12.5,
       insiderTimingSignal: 0.6,
       volatilityExposure: 5,
+      exposureBasis: 'mNAV',
       defaults: [],
       missingInputs: [],
       provisional: false,
     });
+  });
+
+  it('measures volatility exposure from the share’s BTC beta wherever it exists, mNAV or not', () => {
+    // β 1.2 × BTC volatility 0.45 over the same dates = 0.54 → 10 × 0.54 / 0.6 = 9.
+    const measured = computeMetrics({ ...none, shareVolatility: 1.05, btcBeta: { beta: 1.2, btcVolatility: 0.45 } });
+    expect(measured).toMatchObject({ volatilityExposure: 9, exposureBasis: 'btc beta' });
+    expect(measured.defaults).not.toContain('volatilityExposure');
+    // The beta wins over the balance-sheet estimate (NAV ÷ market cap = 0.5 would give 5).
+    const both = computeMetrics({ ...none, btcHoldings: 1500, btcPriceUsd: 100_000, btcVolatility: 0.6, marketCapUsd: 300_000_000, btcBeta: { beta: 0.5, btcVolatility: 0.3 } });
+    expect(both).toMatchObject({ volatilityExposure: 2.5, exposureBasis: 'btc beta' });
+    // A share that moves against bitcoin has no exposure to it; a wild one is capped at 10.
+    expect(computeMetrics({ ...none, btcBeta: { beta: -0.4, btcVolatility: 0.5 } }).volatilityExposure).toBe(0);
+    expect(computeMetrics({ ...none, btcBeta: { beta: 3, btcVolatility: 0.5 } }).volatilityExposure).toBe(10);
+    // Without a beta or an mNAV the default stays, named as one.
+    expect(computeMetrics({ ...none, shareVolatility: 1.05 })).toMatchObject({ volatilityExposure: 5, exposureBasis: null });
+    expect(computeMetrics({ ...none, shareVolatility: 1.05 }).defaults).toContain('volatilityExposure');
   });
 
   it('marks down a flagged seller with stale holdings and selling insiders', () => {

@@ -61,6 +61,8 @@ export interface MetricInputs {
   navUsd?: number | null;
   /** 30-day realised volatility of the share, annualised (0.8 = 80 %). */
   shareVolatility?: number | null;
+  /** The share's measured BTC beta and BTC's annualised volatility over the same dates (market-metrics.ts btcBeta). */
+  btcBeta?: { beta: number; btcVolatility: number } | null;
   /** Debt ÷ BTC NAV. */
   leverage?: number | null;
   /** BTC yield over 90 days in %, as Strategy defines it (market-metrics.ts btcYield). */
@@ -80,6 +82,8 @@ export interface CompanyMetrics {
   bitcoinYield: number | null;
   insiderTimingSignal: number;
   volatilityExposure: number;
+  /** What volatilityExposure was measured from: the share's BTC beta, else mNAV (NAV ÷ market cap); null when it is the default. */
+  exposureBasis: ExposureBasis | null;
   /** The metrics that fell back to a default (or to null) because their inputs are missing. */
   defaults: MetricName[];
   /** Inputs of the risk and health formulas that are unknown for this company (their terms count 0). */
@@ -184,12 +188,24 @@ export function insiderTiming(trades: readonly InsiderTrade[], now: Date): { val
   return { value: bought + sold > 0 ? round((bought - sold) / (bought + sold), 2) : 0, trades: count };
 }
 
-/** 0–10: the share of the company's value that is bitcoin, scaled by how volatile bitcoin is now. */
-function volatilityExposure(nav: number | null, marketCapUsd: number | null, btcVolatility: number | null): number | null {
+export type ExposureBasis = 'btc beta' | 'mNAV';
+
+/**
+ * 0–10: how much of the share moves with bitcoin, scaled by how volatile bitcoin is against its
+ * long-run 60 %. Measured by the share's BTC beta (with BTC's volatility over the same dates) where its
+ * prices allow; else estimated by the share of the company's value that is bitcoin (NAV ÷ market cap).
+ */
+function volatilityExposure(
+  beta: MetricInputs['btcBeta'],
+  nav: number | null,
+  marketCapUsd: number | null,
+  btcVolatility: number | null,
+): { value: number; basis: ExposureBasis } | null {
+  const score = (weight: number, volatility: number | null) =>
+    round(clamp(10 * Math.max(0, weight) * (volatility ? volatility / referenceBtcVolatility : 1), 0, 10));
+  if (beta) return { value: score(beta.beta, beta.btcVolatility), basis: 'btc beta' };
   if (!nav || !marketCapUsd || marketCapUsd <= 0) return null;
-  const share = Math.min(1, nav / marketCapUsd);
-  const volatilityFactor = btcVolatility ? btcVolatility / referenceBtcVolatility : 1;
-  return round(clamp(10 * share * volatilityFactor, 0, 10));
+  return { value: score(Math.min(1, nav / marketCapUsd), btcVolatility), basis: 'mNAV' };
 }
 
 /** 0–10: room to buy more bitcoin accretively. 5 at mNAV 1, 10 at mNAV 3 or more, 0 at mNAV ⅓ or less. */
@@ -274,8 +290,9 @@ export function computeMetrics(inputs: MetricInputs): CompanyMetrics {
   const insider = insiderTiming(inputs.insiderTrades, now);
   if (insider.trades === 0 && !inputs.secRegistrant) defaults.push('insiderTimingSignal');
 
-  const exposure = volatilityExposure(nav, mNav !== null && nav ? mNav * nav : inputs.marketCapUsd, inputs.btcVolatility);
-  if (exposure === null) defaults.push('volatilityExposure');
+  const measuredExposure = volatilityExposure(inputs.btcBeta ?? null, nav, mNav !== null && nav ? mNav * nav : inputs.marketCapUsd, inputs.btcVolatility);
+  if (measuredExposure === null) defaults.push('volatilityExposure');
+  const exposure = measuredExposure?.value ?? null;
   const exposureValue = exposure ?? metricDefaults.volatilityExposure;
 
   const powder = dryPowderScore(mNav);
@@ -355,6 +372,7 @@ export function computeMetrics(inputs: MetricInputs): CompanyMetrics {
     bitcoinYield,
     insiderTimingSignal: insider.value,
     volatilityExposure: exposureValue,
+    exposureBasis: measuredExposure?.basis ?? null,
     defaults,
     missingInputs,
     provisional,

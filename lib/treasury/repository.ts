@@ -1,10 +1,11 @@
 import type { Db } from '../db';
 import { latestQuote } from '../market/quote';
-import { healthDistribution, sectorAllocation } from './aggregates';
+import { healthDistribution, holdingsTotals, isCountedInTotals, sectorAllocation } from './aggregates';
 import { comparisonHoldingSources } from './flags';
 import { companyMarketCap } from './market-metrics';
 import { metricDefaults, type CompanyMetrics } from './metrics';
 import { loadBtcPrice, parseDefaults, parseMarketInputs, parseMnavHistory } from './metrics-store';
+import { riskInputsOf } from './risk-inputs';
 import { activeSignalDays, signalView } from '../signals/repository';
 
 // Reads of the treasury domain behind the data endpoints (spec 001 §3, §7): companies and their views,
@@ -48,7 +49,6 @@ const companySelect = {
  * figure, a known issue) and confirmed (not only claimed by a user). Issue 12; docs/metrics.md.
  */
 export const confirmedCompanyWhere = { flagged: false, holdingsConfirmed: true } as const;
-const excludedCompanyWhere = { OR: [{ flagged: true }, { holdingsConfirmed: false }] };
 
 /**
  * The part of the companies file's note that dates a figure (prisma/seed-data/README.md: share counts
@@ -110,6 +110,7 @@ export function metricsView(metrics: CompanyRow['metrics']): MetricsView {
       btcPer1000Shares: null,
       shareVolatility: null,
       leverage: null,
+      exposureBasis: null,
       missingReasons: Object.fromEntries(marketFigureKeys.map((key) => [key, 'metrics not computed yet'])),
     };
   }
@@ -124,6 +125,7 @@ export function metricsView(metrics: CompanyRow['metrics']): MetricsView {
     bitcoinYield: metrics.bitcoinYield,
     insiderTimingSignal: metrics.insiderTimingSignal,
     volatilityExposure: metrics.volatilityExposure,
+    exposureBasis: figures?.exposureBasis ?? null,
     defaults: parseDefaults(metrics.defaults),
     missingInputs: missingInputsOf(metrics),
     provisional: metrics.provisional ?? false,
@@ -194,7 +196,7 @@ function companyView(company: CompanyRow, btcPriceUsd: number | null) {
     flagCheck: company.flagCheck,
     /** False while the figure is only claimed (chat) and no filing or second source confirms it. */
     holdingsConfirmed: company.holdingsConfirmed,
-    countedInTotals: !company.flagged && company.holdingsConfirmed,
+    countedInTotals: isCountedInTotals(company),
     /** Where the share count and average cost come from, with their dates, as the source states them. */
     sharesNote: company.sharesOutstanding === null ? null : noteAbout(company.notes, 'shares'),
     avgCostNote: company.avgCostUsd === null ? null : noteAbout(company.notes, 'avg cost'),
@@ -266,8 +268,11 @@ export async function getCompanyDetail(db: Db, id: string, now = new Date()) {
     navUsd: point.navUsd,
   }));
   const figures = parseMarketInputs(stored?.marketInputs);
+  const view = companyView(company, market.priceUsd);
   return {
-    ...companyView(company, market.priceUsd),
+    ...view,
+    /** Each input of the risk model: measured (dated, sourced), missing, or the default. */
+    riskInputs: riskInputsOf(figures, view.metrics),
     holdingsHistory,
     mnavHistory,
     /** Form 4 transactions of the last 90 days behind the insider timing score; 0 means it is not measured. */
@@ -322,36 +327,45 @@ export async function getSectorAllocation(db: Db) {
   return sectorAllocation(groups.map((group) => ({ sector: group.sector, btcHoldings: group._sum.btcHoldings ?? 0, count: group._count._all }))).map(({ sector, percentage, count }) => ({ sector, percentage, count }));
 }
 
+/**
+ * The one total of BTC held (aggregates.ts holdingsTotals) over every tracked company, or over the `top`
+ * largest holders: what the dashboard, reports, chat, mails and the API state.
+ */
+export async function loadHoldingsTotals(db: Db, options: { top?: number; now?: Date } = {}) {
+  const [market, companies] = await Promise.all([
+    loadBtcPrice(db, options.now),
+    db.company.findMany({
+      orderBy: [{ btcHoldings: 'desc' }, { id: 'asc' }],
+      take: options.top,
+      select: { name: true, ticker: true, btcHoldings: true, flagged: true, holdingsConfirmed: true },
+    }),
+  ]);
+  return { ...holdingsTotals(companies, market.priceUsd), btcPriceUsd: market.priceUsd, btcPricedAt: market.pricedAt };
+}
+
 export async function getDashboardStats(db: Db, now = new Date()) {
   const since = new Date(now.getTime() - activeSignalDays * day);
-  const [market, tracked, totals, excluded, risk, activeSignals, prePump, highRisk] = await Promise.all([
-    loadBtcPrice(db, now),
-    db.company.count(),
-    db.company.aggregate({ where: confirmedCompanyWhere, _sum: { btcHoldings: true } }),
-    db.company.findMany({ where: excludedCompanyWhere, select: { btcHoldings: true, flagged: true, holdingsConfirmed: true } }),
+  const [totals, risk, activeSignals, prePump, highRisk] = await Promise.all([
+    loadHoldingsTotals(db, { now }),
     db.companyMetric.aggregate({ _avg: { aiRiskScore: true }, _count: { _all: true } }),
     db.signal.count({ where: { detectedAt: { gte: since } } }),
     db.signal.count({ where: { signalType: 'pre-pump', detectedAt: { gte: since } } }),
     db.companyMetric.count({ where: { aiRiskScore: { gte: 7 } } }),
   ]);
-  const totalBtc = totals._sum.btcHoldings ?? 0;
   return {
     totalActiveSignals: activeSignals,
     averageRiskScore: risk._avg.aiRiskScore === null ? metricDefaults.aiRiskScore : Math.round(risk._avg.aiRiskScore * 10) / 10,
-    trackedCompanies: tracked,
-    /** What the totals leave out: flagged companies and figures only claimed, with their BTC. */
-    excludedFromTotals: {
-      companies: excluded.length,
-      flagged: excluded.filter((company) => company.flagged).length,
-      unconfirmed: excluded.filter((company) => !company.flagged && !company.holdingsConfirmed).length,
-      btc: Math.round(excluded.reduce((sum, company) => sum + company.btcHoldings, 0) * 100) / 100,
-    },
+    trackedCompanies: totals.considered,
+    /** Companies whose confirmed figures the total counts. */
+    countedCompanies: totals.counted,
+    /** What the totals leave out, named: flagged companies and figures only claimed, with their BTC. */
+    excludedFromTotals: totals.excluded,
     prePumpAlerts: prePump,
-    totalBitcoinValue: market.priceUsd ? totalBtc * market.priceUsd : 0,
-    totalBitcoin: totalBtc,
+    totalBitcoinValue: totals.valueUsd ?? 0,
+    totalBitcoin: totals.btc,
     highRiskCompanies: highRisk,
-    btcPriceUsd: market.priceUsd,
-    btcPricedAt: market.pricedAt?.toISOString() ?? null,
+    btcPriceUsd: totals.btcPriceUsd,
+    btcPricedAt: totals.btcPricedAt?.toISOString() ?? null,
   };
 }
 
