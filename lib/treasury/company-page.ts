@@ -106,13 +106,14 @@ function filingsOf(detail: Detail): FilingView[] {
 }
 
 /** Everything the company page shows, or null for an unknown id. */
-export async function loadCompanyPage(db: Db, companyId: string) {
-  const detail = await getCompanyDetail(db, companyId);
+export async function loadCompanyPage(db: Db, companyId: string, now = new Date()) {
+  const detail = await getCompanyDetail(db, companyId, now);
   if (!detail) return null;
-  const [sharePrices, btcPerShare, trades] = await Promise.all([
+  const [sharePrices, btcPerShare, trades, btcPrice] = await Promise.all([
     loadSharePrices(db, companyId),
     loadBtcPerShare(db, companyId, detail.holdingsHistory),
     db.insiderTransaction.findMany({ where: { companyId }, orderBy: [{ transactionDate: 'desc' }, { id: 'asc' }], take: 25 }),
+    db.marketPrice.findFirst({ where: { symbol: 'BTC', at: { lte: now } }, orderBy: { at: 'desc' }, select: { priceUsd: true, at: true, source: true } }),
   ]);
   const insiderTrades: InsiderTradeView[] = trades.map((trade) => ({
     id: trade.id,
@@ -124,7 +125,8 @@ export async function loadCompanyPage(db: Db, companyId: string) {
     acquiredDisposed: trade.acquiredDisposed,
     filingUrl: trade.filingUrl,
   }));
-  return { detail, sharePrices, btcPerShare, insiderTrades, filings: filingsOf(detail) };
+  const btc = { priceUsd: btcPrice?.priceUsd ?? null, pricedAt: btcPrice?.at.toISOString() ?? null, source: btcPrice?.source ?? null };
+  return { detail, sharePrices, btcPerShare, insiderTrades, filings: filingsOf(detail), btc };
 }
 
 export type CompanyPageData = NonNullable<Awaited<ReturnType<typeof loadCompanyPage>>>;

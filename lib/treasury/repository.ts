@@ -292,6 +292,17 @@ export async function getCompanyDetail(db: Db, id: string, now = new Date()) {
   };
 }
 
+/** Each source (and document) a holdings history draws on, with its latest reading, newest first. */
+export function holdingsSourcesOf(history: readonly { asOf: string; source: string; sourceUrl: string | null }[]) {
+  const sources = new Map<string, { name: string; url: string | null; latestAsOf: string }>();
+  for (const point of history) {
+    const key = `${point.source}\u0000${point.sourceUrl ?? ''}`;
+    const seen = sources.get(key);
+    if (!seen || point.asOf > seen.latestAsOf) sources.set(key, { name: point.source, url: point.sourceUrl, latestAsOf: point.asOf });
+  }
+  return [...sources.values()].sort((a, b) => b.latestAsOf.localeCompare(a.latestAsOf));
+}
+
 /** The price on or before a date (prices sorted ascending), by binary search. */
 function priceLookup(prices: readonly { at: Date; priceUsd: number }[]) {
   return (date: Date): number | null => {
