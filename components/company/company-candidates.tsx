@@ -1,7 +1,7 @@
 import Link from 'next/link';
 import { PageHeader } from '@/components/shell/page-header';
+import { companyPath } from '@/lib/treasury/company-path';
 import type { SlugCandidate } from '@/lib/treasury/slugs';
-import { companyPath } from '@/lib/treasury/slugs';
 
 /** A bare ticker that names several listings (COIN): the companies it could mean, each linked to its page. */
 export function CompanyCandidates({ slug, candidates }: { slug: string; candidates: SlugCandidate[] }) {

@@ -1,7 +1,8 @@
 'use client';
 
 import { useQuery } from '@tanstack/react-query';
-import { ExternalLink } from 'lucide-react';
+import { ArrowRight, ExternalLink } from 'lucide-react';
+import Link from 'next/link';
 import { CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { ExportButtons } from '@/components/shared/export-buttons';
 import { FlagNotice } from '@/components/shared/flag-badge';
@@ -15,6 +16,7 @@ import type { DashboardStats } from '@/lib/dashboard/repository';
 import { dashboardKeys } from '@/lib/dashboard/client';
 import { unrealizedGain } from '@/lib/dashboard/stress-test';
 import { formatBtc, formatDay, formatMoney, formatMultiple, formatPercent, formatRelativeTime, riskColorClass } from '@/lib/format';
+import { companyPath } from '@/lib/treasury/company-path';
 import { marketFormulas } from '@/lib/treasury/market-formulas';
 import type { Figure as MarketFigure } from '@/lib/treasury/market-metrics';
 import type { getCompanyDetail } from '@/lib/treasury/repository';
@@ -58,6 +60,11 @@ export function CompanyDetailDialog({ companyId, onClose }: { companyId: string;
           <p role="alert" className="text-sm text-destructive">
             {detail.error.message}
           </p>
+        )}
+        {company && (
+          <Link href={companyPath(company.slug)} className="inline-flex w-fit items-center gap-1 text-sm font-medium text-primary underline-offset-2 hover:underline" data-testid="open-company-page">
+            Open company page <ArrowRight className="size-4" aria-hidden="true" />
+          </Link>
         )}
         {company && <DetailBody company={company} btcPricedAt={stats.data?.btcPricedAt ?? null} />}
       </DialogContent>

@@ -1,4 +1,5 @@
-import { companyPath, duplicateListingNote, holdsTwoEntities, SlugIndex, type Listing } from './slugs';
+import { companyPath } from './company-path';
+import { duplicateListingNote, holdsTwoEntities, SlugIndex, type Listing } from './slugs';
 
 const listing = (id: string, ticker: string, exchange: string, extra: Partial<Listing> = {}): Listing => ({ id, name: `${ticker} ${exchange} Inc.`, ticker, exchange, flagCheck: null, notes: null, ...extra });
 

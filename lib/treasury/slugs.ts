@@ -102,11 +102,6 @@ export async function loadSlugIndex(db: Db): Promise<SlugIndex> {
   return new SlugIndex(await db.company.findMany({ select: listingSelect }));
 }
 
-/** The page of a company, from its canonical slug. */
-export function companyPath(slug: string): string {
-  return `/companies/${encodeURIComponent(slug)}`;
-}
-
 /**
  * The id of the company a slug or id names, for the API; a 404 when it names none, a 409 listing the
  * slugs when a bare ticker names several. One place, so every /api/v1/companies/{id}/… route accepts the same.

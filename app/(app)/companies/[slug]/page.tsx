@@ -18,7 +18,8 @@ import { db } from '@/lib/db';
 import { keyFiguresOf } from '@/lib/treasury/company-figures';
 import { loadCompanyPage } from '@/lib/treasury/company-page';
 import { holdingsSourcesOf } from '@/lib/treasury/repository';
-import { companyPath, loadSlugIndex } from '@/lib/treasury/slugs';
+import { companyPath } from '@/lib/treasury/company-path';
+import { loadSlugIndex } from '@/lib/treasury/slugs';
 
 export const dynamic = 'force-dynamic';
 
