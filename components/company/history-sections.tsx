@@ -78,8 +78,9 @@ export function MnavSection({ data }: { data: CompanyPageData }) {
   const { detail } = data;
   const market = detail.market;
   const basic = detail.mnavHistory.map((point) => ({ date: point.asOf.slice(0, 10), mnav: point.mNav }));
-  // The price line starts with the mNAV history (or a year back without one): the rest would only travel in the HTML.
-  const yearBack = new Date(Date.now() - 365 * 86_400_000).toISOString().slice(0, 10);
+  // The price line starts with the mNAV history (or a year before the last close without one): the rest would only travel in the HTML.
+  const lastClose = data.sharePrices.at(-1)?.date;
+  const yearBack = lastClose ? new Date(Date.parse(`${lastClose}T00:00:00Z`) - 365 * 86_400_000).toISOString().slice(0, 10) : '';
   const priceFrom = basic[0] && basic[0].date < yearBack ? basic[0].date : yearBack;
   const current = (figure: { value: number | null; asOf: string | null } | undefined) => ({ value: figure?.value ?? null, asOf: figure?.asOf ?? null });
   return (
