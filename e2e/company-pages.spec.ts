@@ -15,7 +15,7 @@ async function expectDrawn(page: Page, testId: string) {
   const chart = page.getByTestId(testId);
   await chart.scrollIntoViewIfNeeded();
   await expect(chart.locator('svg path.recharts-line-curve').first()).toBeVisible({ timeout: 20_000 });
-  expect(await chart.locator('svg path.recharts-line-curve').first().getAttribute('d')).toMatch(/^M[\d.]+,[\d.]+.*L/);
+  expect(await chart.locator('svg path.recharts-line-curve').first().getAttribute('d')).toMatch(/^M[\d.]+,[\d.]+[CLH]/);
 }
 
 test('a company page shows dated, sourced figures, charts drawn from data and every section', async ({ page }) => {
@@ -27,7 +27,7 @@ test('a company page shows dated, sourced figures, charts drawn from data and ev
   const mnav = page.getByTestId('figure-mNav');
   await expect(mnav).toContainText('0.68×');
   await expect(mnav.getByTestId('figure-as-of')).toHaveText('As of Aug 21, 2026');
-  await expect(page.getByTestId('figure-holdings')).toContainText('843,775.00 BTC');
+  await expect(page.getByTestId('figure-holdings')).toContainText('843,775 BTC');
   await expect(page.getByTestId('figure-holdings').getByTestId('figure-as-of')).toContainText('2026');
 
   for (const title of ['Key figures', 'Holdings over time', 'BTC per 1,000 shares', 'mNAV beside the share price', "Strategy's KPIs", 'Capital stack', 'Issuance and purchases', 'Signals and filings', 'Insider trades', 'Provenance']) {
@@ -38,8 +38,15 @@ test('a company page shows dated, sourced figures, charts drawn from data and ev
 
   await expectDrawn(page, 'holdings-chart');
   await expect(page.getByTestId('holdings-chart')).toHaveAttribute('aria-label', /Strategy \(MicroStrategy\) holdings from .* changes/);
-  await expectDrawn(page, 'btc-per-share-chart');
   await expectDrawn(page, 'mnav-chart');
+  // Strategy's one stored basic share count is dated after its last holdings change: one value, said so.
+  await expect(page.getByTestId('btc-per-share-empty')).toContainText('One value so far');
+});
+
+test('BTC per share is drawn where share counts and holdings changes overlap', async ({ page }) => {
+  await page.goto('/companies/ASST');
+  await expectDrawn(page, 'btc-per-share-chart');
+  await expect(page.getByTestId('btc-per-share-chart')).toHaveAttribute('aria-label', /^BTC per 1,000 shares from .+ to .+/);
 });
 
 test('the mNAV basis selector switches by click and keyboard and states each formula', async ({ page }) => {
@@ -109,6 +116,8 @@ test('compare puts companies side by side, indexes their charts, switches the wi
   await page.getByRole('link', { name: /^Remove Strategy/ }).click();
   await expect(figures.getByRole('columnheader')).toHaveCount(3);
   await expect(figures).not.toContainText('Strategy (MicroStrategy)');
+  await page.getByTestId('compare-window').getByRole('link', { name: 'All' }).click();
+  await expectDrawn(page, 'compare-btc-per-share-chart');
 });
 
 test('compare says which tickers it cannot use instead of failing', async ({ page }) => {

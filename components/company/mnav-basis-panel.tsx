@@ -59,20 +59,19 @@ export function MnavBasisPanel(props: {
         {mnavBases.map((option) => {
           const formulaId = `${groupName}-${option}-formula`;
           return (
-            <label
-              key={option}
-              className="group relative cursor-pointer rounded-md border px-3 py-1.5 text-sm has-checked:border-primary has-checked:bg-primary has-checked:text-primary-foreground has-focus-visible:outline-2 has-focus-visible:outline-ring"
-            >
-              <input type="radio" name={groupName} value={option} checked={basis === option} onChange={() => setBasis(option)} className="sr-only" aria-describedby={formulaId} />
-              {mnavBasisLabels[option]}
+            <span key={option} className="group relative">
+              <label className="inline-block cursor-pointer rounded-md border px-3 py-1.5 text-sm has-checked:border-primary has-checked:bg-primary has-checked:text-primary-foreground has-focus-visible:outline-2 has-focus-visible:outline-ring">
+                <input type="radio" name={groupName} value={option} checked={basis === option} onChange={() => setBasis(option)} className="sr-only" aria-describedby={formulaId} />
+                {mnavBasisLabels[option]}
+              </label>
               <span
                 id={formulaId}
                 role="tooltip"
-                className="pointer-events-none absolute top-full left-0 z-20 mt-1 hidden w-72 rounded-md bg-foreground px-3 py-1.5 text-xs text-background group-hover:block group-has-focus-visible:block"
+                className="pointer-events-none absolute top-full left-0 z-20 mt-1 hidden w-72 max-w-[80vw] rounded-md bg-foreground px-3 py-1.5 text-xs text-background group-hover:block group-has-focus-visible:block"
               >
                 {mnavBasisFormulas[option]}
               </span>
-            </label>
+            </span>
           );
         })}
       </fieldset>

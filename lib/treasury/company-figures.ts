@@ -45,14 +45,16 @@ export function keyFiguresOf(data: CompanyPageData): KeyFigure[] {
   const price = data.sharePrices.at(-1) ?? null;
   const gain = unrealizedGain(detail.btcHoldings, holding.averageCostUsd, btc.priceUsd);
   const metrics = detail.metrics;
+  const reading = detail.holdingsHistory.findLast((point) => !point.quarantined && point.quantity === detail.btcHoldings);
   return [
     {
       key: 'holdings',
       label: 'Bitcoin held',
       value: formatBtc(detail.btcHoldings),
       asOf: holding.asOf,
-      source: holding.filedAt ? `${holding.source} (filed ${holding.filedAt.slice(0, 10)})` : holding.source,
-      sourceUrl: holding.sourceUrl,
+      // The reading behind the figure names its source briefly; the companies file's full citation is the fallback.
+      source: [reading?.source ?? holding.source, holding.filedAt ? `filed ${holding.filedAt.slice(0, 10)}` : null].filter(Boolean).join(', '),
+      sourceUrl: holding.sourceUrl ?? reading?.sourceUrl,
     },
     {
       key: 'btcNav',

@@ -42,7 +42,7 @@ describe('indexToCommonStart', () => {
   ];
 
   it('starts where every series has a value and indexes each to 100 there, carrying values forward', () => {
-    const { start, rows } = indexToCommonStart({ a, b }, 'all', '2026-06-01');
+    const { start, rows } = indexToCommonStart({ a, b }, 'all');
     expect(start).toBe('2026-02-01');
     expect(rows).toEqual([
       { date: '2026-02-01', a: 100, b: 100 },
@@ -52,14 +52,16 @@ describe('indexToCommonStart', () => {
     ]);
   });
 
-  it('starts at the window’s first day when every series is older', () => {
-    const { start, rows } = indexToCommonStart({ a, b }, '90', '2026-05-31');
-    expect(start).toBe('2026-03-02');
-    expect(rows[0]).toEqual({ date: '2026-03-02', a: 100, b: 100 });
-    expect(rows.at(-1)).toEqual({ date: '2026-05-01', a: 150, b: 50 });
+  it('starts at the window’s first day, counted back from the newest value, when every series is older', () => {
+    const { start, rows } = indexToCommonStart({ a, b }, '30');
+    expect(start).toBe('2026-04-01');
+    expect(rows).toEqual([
+      { date: '2026-04-01', a: 100, b: 100 },
+      { date: '2026-05-01', a: 150, b: 100 },
+    ]);
   });
 
   it('has no start without data', () => {
-    expect(indexToCommonStart({ a: [] }, '30', '2026-05-31')).toEqual({ start: null, rows: [] });
+    expect(indexToCommonStart({ a: [] }, '30')).toEqual({ start: null, rows: [] });
   });
 });

@@ -54,13 +54,14 @@ const dayMs = 86_400_000;
 
 /**
  * Series indexed to 100 on their common start: the later of the window's first day and the first date
- * every series has a value on or before. Each date carries every series' latest value on or before it.
- * Rows are keyed by date; a series with no value at the start is left out (`start` is null when none remain).
+ * every series has a value on or before. The window ends at the newest value of any series (stored
+ * data, not the clock, bounds it). Each date carries every series' latest value on or before it.
  */
-export function indexToCommonStart(series: Record<string, readonly DatedValue[]>, window: CompareWindow, today: string) {
+export function indexToCommonStart(series: Record<string, readonly DatedValue[]>, window: CompareWindow) {
   const entries = Object.entries(series).filter(([, points]) => points.length > 0);
   if (entries.length === 0) return { start: null, rows: [] as Record<string, number | string | null>[] };
-  const windowStart = window === 'all' ? '' : new Date(Date.parse(`${today}T00:00:00Z`) - Number(window) * dayMs).toISOString().slice(0, 10);
+  const end = entries.map(([, points]) => points.at(-1)!.date).reduce((latest, date) => (date > latest ? date : latest));
+  const windowStart = window === 'all' ? '' : new Date(Date.parse(`${end}T00:00:00Z`) - Number(window) * dayMs).toISOString().slice(0, 10);
   const start = entries.map(([, points]) => points[0]!.date).reduce((latest, date) => (date > latest ? date : latest), windowStart);
   const dates = [...new Set(entries.flatMap(([, points]) => points.map((point) => point.date).filter((date) => date >= start)))].sort();
   if (!dates.includes(start)) dates.unshift(start);

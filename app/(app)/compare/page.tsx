@@ -33,8 +33,7 @@ export default async function ComparePage({ searchParams }: { searchParams: Sear
   const loaded = await Promise.all(selection.companies.map((company) => loadCompanyPage(db, company.id)));
   const companies = loaded.filter((data): data is CompanyPageData => data !== null).map((data, position) => ({ data, slug: selection.companies[position]!.slug, color: colors[position]! }));
   const slugs = companies.map((company) => company.slug);
-  const today = new Date().toISOString().slice(0, 10);
-  const series = (pick: (data: CompanyPageData) => DatedValue[]) => indexToCommonStart(Object.fromEntries(companies.map(({ data, slug }) => [slug, pick(data)])), selection.window, today);
+  const series = (pick: (data: CompanyPageData) => DatedValue[]) => indexToCommonStart(Object.fromEntries(companies.map(({ data, slug }) => [slug, pick(data)])), selection.window);
   const btcPerShare = series((data) => data.btcPerShare.map((point) => ({ date: point.date, value: point.btcPer1000Shares })));
   const mnav = series((data) => data.detail.mnavHistory.map((point) => ({ date: point.asOf.slice(0, 10), value: point.mNav })));
   const legend = companies.map(({ data, slug, color }) => ({ key: slug, label: `${data.detail.name} (${slug})`, color }));
@@ -42,7 +41,7 @@ export default async function ComparePage({ searchParams }: { searchParams: Sear
 
   return (
     <div className="flex flex-col gap-5">
-      <PageHeader title="Compare companies" description={`Two to ${maxCompared} companies side by side: key figures with their dates, and BTC per share and mNAV indexed to 100 on a common start.`} />
+      <PageHeader title="Compare companies" description={`Two to ${maxCompared} companies side by side: key figures with their dates, and BTC per share and mNAV indexed to 100 on a common start; a window ends at the newest stored value.`} />
       {selection.problems.length > 0 && (
         <div role="alert" className="rounded-md border border-warning/40 bg-warning/10 p-3 text-sm" data-testid="compare-problems">
           <ul className="list-disc pl-5">
