@@ -38,9 +38,8 @@ test('a company page shows dated, sourced figures, charts drawn from data and ev
 
   await expectDrawn(page, 'holdings-chart');
   await expect(page.getByTestId('holdings-chart')).toHaveAttribute('aria-label', /Strategy \(MicroStrategy\) holdings from .* changes/);
+  await expectDrawn(page, 'btc-per-share-chart');
   await expectDrawn(page, 'mnav-chart');
-  // Strategy's one stored basic share count is dated after its last holdings change: one value, said so.
-  await expect(page.getByTestId('btc-per-share-empty')).toContainText('One value so far');
 });
 
 test('BTC per share is drawn where share counts and holdings changes overlap', async ({ page }) => {
@@ -49,31 +48,44 @@ test('BTC per share is drawn where share counts and holdings changes overlap', a
   await expect(page.getByTestId('btc-per-share-chart')).toHaveAttribute('aria-label', /^BTC per 1,000 shares from .+ to .+/);
 });
 
-test('the mNAV basis selector switches by click and keyboard and states each formula', async ({ page }) => {
+test('the mNAV basis selector switches by click and keyboard, states each formula and fetches each basis', async ({ page }) => {
   await page.goto('/companies/MSTR');
   const selector = page.getByTestId('mnav-basis-selector');
   await selector.scrollIntoViewIfNeeded();
   const formula = page.getByTestId('mnav-formula');
-  await expect(formula).toHaveText('mNAV = market cap ÷ (BTC held × BTC price); premium = mNAV − 1');
+  const chart = page.getByTestId('mnav-chart');
+  await expect(formula).toHaveText('basic mNAV = market cap ÷ BTC NAV (BTC held × BTC price)');
   await expectDrawn(page, 'mnav-chart');
+  await expect(chart).toHaveAttribute('aria-label', /Basic mNAV from /);
 
+  const evHistory = page.waitForResponse((response) => response.url().includes('/mnav-history?format=json&basis=ev') && response.status() === 200);
   await selector.getByText('EV', { exact: true }).click();
+  await evHistory;
   await expect(page.getByRole('radio', { name: 'EV' })).toBeChecked();
-  await expect(formula).toHaveText('EV mNAV = (market cap + total debt + preferred − cash) ÷ (BTC held × BTC price)');
-  await expect(page.getByTestId('mnav-no-history')).toContainText('No history yet for EV mNAV.');
-  await expect(page.getByTestId('mnav-no-history')).toContainText('0.98×');
+  await expect(formula).toHaveText('EV mNAV = (market cap + total debt + preferred − cash) ÷ BTC NAV');
+  await expect(chart).toHaveAttribute('aria-label', /EV mNAV from /);
+  await expectDrawn(page, 'mnav-chart');
 
   await page.getByRole('radio', { name: 'EV' }).press('ArrowRight');
   await expect(page.getByRole('radio', { name: 'Diluted' })).toBeChecked();
   await expect(formula).toContainText('diluted mNAV = share price × diluted shares');
+  await expect(chart).toHaveAttribute('aria-label', /Diluted mNAV from /);
 
-  await selector.getByText('Strategy 2026 net').hover();
-  await expect(page.getByRole('tooltip').filter({ hasText: 'net mNAV' })).toBeVisible();
+  await selector.getByText('Strategy 2026 net', { exact: true }).hover();
+  await expect(page.getByRole('tooltip').filter({ hasText: "net mNAV (Strategy's definition from 2026-07-23)" })).toBeVisible();
 
   await page.getByRole('radio', { name: 'Diluted' }).press('ArrowLeft');
   await page.getByRole('radio', { name: 'EV' }).press('ArrowLeft');
   await expect(page.getByRole('radio', { name: 'Basic' })).toBeChecked();
   await expectDrawn(page, 'mnav-chart');
+});
+
+test('a basis without a daily history says so', async ({ page }) => {
+  await page.goto('/companies/ASST');
+  const selector = page.getByTestId('mnav-basis-selector');
+  await selector.scrollIntoViewIfNeeded();
+  await selector.getByText('Strategy 2026 net', { exact: true }).click();
+  await expect(page.getByTestId('mnav-no-history')).toContainText('No history yet for Strategy 2026 net mNAV.');
 });
 
 test('slugs: unknown is a 404, a bare shared ticker lists its listings, two entities on one listing go by id', async ({ page }) => {

@@ -93,7 +93,7 @@ export function v1JsonOrCsv<Query extends z.ZodType<{ format: 'json' | 'csv' }>,
     const access = await authorizeV1(db, request);
     return withRateHeaders(access, async () => {
       const query = readQuery(request, options.query) as z.output<Query>;
-      const params = (await context?.params) ?? ({} as Params);
+      const params = await resolvedParams(db, context?.params);
       const { view, body } = await options.load({ query, params });
       await access.recorded;
       if (query.format === 'csv') return withHeaders(exportResponse(options.csv(view), 'csv'), access.rateHeaders);

@@ -59,13 +59,16 @@ function latest(rows: readonly Dated[], date: string): Dated | null {
 }
 
 async function loadBtcPerShare(db: Db, companyId: string, holdings: readonly { asOf: string; quantity: number; source: string; quarantined: boolean }[]) {
-  const [shares, splits] = await Promise.all([
+  const [fundamentals, counts, splits] = await Promise.all([
     db.companyFundamental.findMany({ where: { companyId, field: 'shares_outstanding_basic' }, select: { asOf: true, value: true, source: true }, orderBy: [{ asOf: 'asc' }, { createdAt: 'asc' }] }),
+    // The capital data's dated basic counts (Strategy's KPI file, StrategyTracker), beside the filings' cover pages.
+    db.shareCount.findMany({ where: { companyId, basis: { startsWith: 'basic_outstanding' } }, select: { date: true, value: true, source: true }, orderBy: [{ date: 'asc' }, { createdAt: 'asc' }] }),
     db.shareSplit.findMany({ where: { companyId }, select: { after: true, before: true, ratio: true, notes: true } }),
   ]);
+  const shares = [...fundamentals.map((row) => ({ date: isoDay(row.asOf), value: row.value, source: row.source })), ...counts.map((row) => ({ date: isoDay(row.date), value: row.value, source: row.source }))];
   const basicShares: Dated[] = [];
-  // On one date the first stored count stands, as in the metrics (never overwritten).
-  for (const row of shares) if (basicShares.at(-1)?.date !== isoDay(row.asOf)) basicShares.push({ date: isoDay(row.asOf), value: row.value, source: row.source });
+  // On one date the first count stands (filings first), as in the metrics (never overwritten).
+  for (const row of shares.sort((a, b) => a.date.localeCompare(b.date))) if (basicShares.at(-1)?.date !== row.date) basicShares.push(row);
   const readings = new Map<string, Dated>();
   for (const point of holdings) if (!point.quarantined) readings.set(point.asOf.slice(0, 10), { date: point.asOf.slice(0, 10), value: point.quantity, source: point.source });
   return btcPerShareHistory(

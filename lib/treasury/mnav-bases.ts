@@ -1,7 +1,6 @@
-import { marketFormulas } from './market-formulas';
-
-// The four definitions of mNAV a company page switches between (issue 26): trackers publish different
-// figures for one company on one day because they divide different things, so each basis says its formula.
+// The four definitions of mNAV (docs/metrics.md, "mNAV bases"; issue 26): trackers publish different
+// figures for one company on one day because they divide different things, so each basis states its
+// formula. Safe to import from client components: the company page's selector shows these words.
 
 export const mnavBases = ['basic', 'ev', 'diluted', 'net'] as const;
 export type MnavBasis = (typeof mnavBases)[number];
@@ -14,14 +13,15 @@ export const mnavBasisLabels: Record<MnavBasis, string> = {
 };
 
 export const mnavBasisFormulas: Record<MnavBasis, string> = {
-  basic: marketFormulas.mNav,
-  ev: marketFormulas.evMNav,
-  diluted: marketFormulas.dilutedMNav,
-  net: 'net mNAV = share price ÷ net BTC per share (Strategy’s definition from 2026-07-23: only in-the-money convertible notes count as shares)',
+  basic: 'basic mNAV = market cap ÷ BTC NAV (BTC held × BTC price)',
+  ev: 'EV mNAV = (market cap + total debt + preferred − cash) ÷ BTC NAV',
+  diluted: 'diluted mNAV = share price × diluted shares (assumed diluted where stated) ÷ BTC NAV',
+  net:
+    "net mNAV (Strategy's definition from 2026-07-23) = share price ÷ net BTC NAV per share, where net BTC NAV per share = (BTC NAV + cash − debt and preferred not convertible in the money, at notional) ÷ (basic shares + shares of the converts in the money at that day's price)",
 };
 
 /**
  * The bases GET /api/v1/companies/{id}/mnav-history has a daily history for (`?basis=`); the chart
- * shows "no history yet" for the others instead of asking. Add a basis here when the API serves it.
+ * shows "no history yet" for any other instead of asking.
  */
-export const mnavBasesWithHistory: readonly MnavBasis[] = ['basic'];
+export const mnavBasesWithHistory: readonly MnavBasis[] = mnavBases;
