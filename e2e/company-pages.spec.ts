@@ -33,7 +33,7 @@ test('a company page shows dated, sourced figures, charts drawn from data and ev
   for (const title of ['Key figures', 'Holdings over time', 'BTC per 1,000 shares', 'mNAV beside the share price', "Strategy's KPIs", 'Capital stack', 'Issuance and purchases', 'Signals and filings', 'Insider trades', 'Provenance']) {
     await expect(page.getByRole('heading', { level: 2, name: title })).toBeVisible();
   }
-  await expect(page.getByTestId('section-capital-stack').getByTestId('section-empty')).toContainText('No instruments are stored');
+  await expect(page.getByTestId('section-capital-stack').getByTestId('section-empty')).toContainText('instruments are not shown on this page yet');
   await expect(page.getByTestId('provenance')).toContainText('Bitcoin held');
 
   await expectDrawn(page, 'holdings-chart');

@@ -1,7 +1,8 @@
 import { CompanySection } from './company-section';
 
-// Sections whose figures come from the capital-stack, KPI and issuance work of issue 26 (built
-// beside this page). Each takes its content as children and says plainly when there is none yet.
+// Sections whose figures come from the capital-stack, KPI and issuance work of issue 26 (lib/capital,
+// built beside this page): each takes its rendered figures as children and, until they are plugged
+// in, says plainly that they are not shown here rather than that they do not exist.
 
 interface PendingSectionProps {
   companyName: string;
@@ -20,7 +21,7 @@ function EmptySlot({ children }: { children: React.ReactNode }) {
 export function StrategyKpisSection({ companyName, children }: PendingSectionProps) {
   return (
     <CompanySection id="kpis" title="Strategy's KPIs" description="BTC Yield, BTC Gain and BTC $ Gain over a chosen window, on assumed diluted shares where known.">
-      {children ?? <EmptySlot>No BTC Yield, BTC Gain or BTC $ Gain is computed for {companyName} yet.</EmptySlot>}
+      {children ?? <EmptySlot>{companyName}&apos;s BTC Yield, BTC Gain and BTC $ Gain are not shown on this page yet.</EmptySlot>}
     </CompanySection>
   );
 }
@@ -28,7 +29,7 @@ export function StrategyKpisSection({ companyName, children }: PendingSectionPro
 export function CapitalStackSection({ companyName, children }: PendingSectionProps) {
   return (
     <CompanySection id="capital-stack" title="Capital stack" description="Convertible notes, preferreds and loans by seniority, with amplification and BTC rating.">
-      {children ?? <EmptySlot>No instruments are stored for {companyName} yet: only the debt, preferred and cash totals behind EV mNAV.</EmptySlot>}
+      {children ?? <EmptySlot>{companyName}&apos;s instruments are not shown on this page yet; EV mNAV above counts its debt, preferred and cash totals.</EmptySlot>}
     </CompanySection>
   );
 }
@@ -36,7 +37,7 @@ export function CapitalStackSection({ companyName, children }: PendingSectionPro
 export function IssuanceSection({ companyName, children }: PendingSectionProps) {
   return (
     <CompanySection id="issuance" title="Issuance and purchases" description="Each purchase and capital raise, and whether it added to BTC per share.">
-      {children ?? <EmptySlot>No purchases or capital raises are stored for {companyName} yet.</EmptySlot>}
+      {children ?? <EmptySlot>{companyName}&apos;s purchases and capital raises are not shown on this page yet.</EmptySlot>}
     </CompanySection>
   );
 }
