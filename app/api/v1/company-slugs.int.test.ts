@@ -1,5 +1,8 @@
 import { GET as legacyCompany } from '@/app/api/companies/[id]/route';
+import { GET as capitalStructure } from '@/app/api/v1/companies/[id]/capital-structure/route';
 import { GET as holdingsHistory } from '@/app/api/v1/companies/[id]/holdings-history/route';
+import { GET as issuance } from '@/app/api/v1/companies/[id]/issuance/route';
+import { GET as kpis } from '@/app/api/v1/companies/[id]/kpis/route';
 import { GET as mnavHistory } from '@/app/api/v1/companies/[id]/mnav-history/route';
 import { GET as company } from '@/app/api/v1/companies/[id]/route';
 import { db } from '@/lib/db';
@@ -60,6 +63,7 @@ it('answers 404 JSON for an unknown slug, on the company and on its exports', as
     await call(holdingsHistory, '/api/v1/companies/NOPE/holdings-history', { jar, params: { id: 'NOPE' } }),
     await call(mnavHistory, '/api/v1/companies/NOPE/mnav-history', { jar, params: { id: 'NOPE' } }),
     await call(legacyCompany, '/api/companies/NOPE', { jar, params: { id: 'NOPE' } }),
+    await call(capitalStructure, '/api/v1/companies/NOPE/capital-structure', { jar, params: { id: 'NOPE' } }),
   ]) {
     expect(response.status).toBe(404);
     expect(response.json).toMatchObject({ message: 'Company not found', code: 'not_found' });
@@ -72,4 +76,12 @@ it('resolves the slug on the sub-routes and on the dashboard’s own company rea
   expect(csv.text).toContain('Strategy (MicroStrategy) (MSTR) holdings history');
   const legacy = await call(legacyCompany, '/api/companies/COIN.NASDAQ', { jar, params: { id: 'COIN.NASDAQ' } });
   expect((legacy.json as { id: string }).id).toBe(ids.coinbase);
+});
+
+it('resolves the slug on the capital structure, KPIs and issuance', async () => {
+  for (const [handler, path] of [[capitalStructure, 'capital-structure'], [kpis, 'kpis'], [issuance, 'issuance']] as const) {
+    const response = await call(handler, `/api/v1/companies/mstr/${path}`, { jar, params: { id: 'mstr' } });
+    expect(response.status).toBe(200);
+    expect(JSON.stringify(response.json)).toContain(ids.mstr);
+  }
 });
