@@ -1,7 +1,6 @@
 import { ExportButtons } from '@/components/shared/export-buttons';
 import { formatBtc, formatDay } from '@/lib/format';
 import type { CompanyPageData } from '@/lib/treasury/company-page';
-import { mnavBasesWithHistory } from '@/lib/treasury/mnav-bases';
 import { BtcPerShareChartSlot, HoldingsChartSlot } from './chart-slot';
 import type { HoldingsPoint } from './charts';
 import { CompanySection } from './company-section';
@@ -95,7 +94,6 @@ export function MnavSection({ data }: { data: CompanyPageData }) {
         companyName={detail.name}
         basic={basic}
         sharePrices={data.sharePrices.filter((price) => price.date >= priceFrom).map(({ date, priceUsd }) => ({ date, priceUsd }))}
-        basesWithHistory={mnavBasesWithHistory}
         current={{ basic: current(market?.mNav), ev: current(market?.evMNav), diluted: current(market?.dilutedMNav), net: { value: null, asOf: null } }}
       />
       <p className="mt-2 text-xs text-muted-foreground">Basic basis: {detail.mnavBasis}.</p>

@@ -21,25 +21,24 @@ async function fetchMnavHistory(companyId: string, basis: MnavBasis): Promise<Mn
 }
 
 /**
- * mNAV over time beside the share price, with a choice of basis (issue 26). Each option states its
- * formula on hover and focus; a basis without a stored history says so instead of drawing another.
+ * mNAV over time beside the share price, with a choice of basis (issue 26): basic from the page, the
+ * others from GET /api/v1/companies/{id}/mnav-history?basis=. Each option states its formula on hover
+ * and focus; a basis with fewer than two days of history says so instead of drawing a line.
  */
 export function MnavBasisPanel(props: {
   companyId: string;
   companyName: string;
   basic: MnavPoint[];
   sharePrices: { date: string; priceUsd: number }[];
-  basesWithHistory: readonly MnavBasis[];
   /** The current value of each basis with its date, shown when the basis has no history yet. */
   current: Record<MnavBasis, { value: number | null; asOf: string | null }>;
 }) {
   const [basis, setBasis] = useState<MnavBasis>('basic');
   const groupName = useId();
-  const hasHistory = props.basesWithHistory.includes(basis);
   const fetched = useQuery({
     queryKey: ['/api/v1/companies', props.companyId, 'mnav-history', basis],
     queryFn: () => fetchMnavHistory(props.companyId, basis),
-    enabled: hasHistory && basis !== 'basic',
+    enabled: basis !== 'basic',
   });
   const history = basis === 'basic' ? props.basic : fetched.data;
   const points = useMemo(() => {
@@ -78,9 +77,7 @@ export function MnavBasisPanel(props: {
       <p className="font-mono text-xs text-muted-foreground" data-testid="mnav-formula">
         {mnavBasisFormulas[basis]}
       </p>
-      {!hasHistory ? (
-        <EmptyBasis label={label} current={props.current[basis]} />
-      ) : basis !== 'basic' && fetched.isPending ? (
+      {basis !== 'basic' && fetched.isPending ? (
         <Skeleton className="h-56 w-full sm:h-64" />
       ) : fetched.isError && basis !== 'basic' ? (
         <p role="alert" className="text-sm text-destructive">

@@ -7,7 +7,7 @@ export const compareWindows = ['30', '90', '365', 'all'] as const;
 export type CompareWindow = (typeof compareWindows)[number];
 export const maxCompared = 4;
 
-export interface CompareProblem {
+interface CompareProblem {
   slug: string;
   message: string;
   /** For an ambiguous ticker: the slugs it could mean. */

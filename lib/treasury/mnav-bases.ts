@@ -20,8 +20,3 @@ export const mnavBasisFormulas: Record<MnavBasis, string> = {
     "net mNAV (Strategy's definition from 2026-07-23) = share price ÷ net BTC NAV per share, where net BTC NAV per share = (BTC NAV + cash − debt and preferred not convertible in the money, at notional) ÷ (basic shares + shares of the converts in the money at that day's price)",
 };
 
-/**
- * The bases GET /api/v1/companies/{id}/mnav-history has a daily history for (`?basis=`); the chart
- * shows "no history yet" for any other instead of asking.
- */
-export const mnavBasesWithHistory: readonly MnavBasis[] = mnavBases;

@@ -20,7 +20,7 @@ export interface Listing {
 /** What the seed writes into a company's notes when the source lists a second entity under its listing (lib/db/seed.ts). */
 export const duplicateListingNote = 'Conflict: the source also lists';
 
-export const listingSelect = { id: true, name: true, ticker: true, exchange: true, flagCheck: true, notes: true } as const;
+const listingSelect = { id: true, name: true, ticker: true, exchange: true, flagCheck: true, notes: true } as const;
 
 export interface SlugCandidate {
   id: string;
