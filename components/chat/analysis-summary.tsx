@@ -1,3 +1,4 @@
+import Link from 'next/link';
 import { formatBtc, riskColorClass } from '@/lib/format';
 import type { TreasuryAnalysis } from '@/lib/chat/schema';
 import { cn } from '@/lib/utils';
@@ -30,6 +31,11 @@ export function AnalysisSummary({ analysis }: { analysis: TreasuryAnalysis }) {
         ))}
       </dl>
       {hasDefaults && <p className="mt-1 text-[11px] text-muted-foreground">* default for want of data</p>}
+      {analysis.companyPath && (
+        <Link href={analysis.companyPath} className="mt-1 inline-block text-xs font-medium text-primary underline-offset-2 hover:underline" data-testid="chat-company-link">
+          Open {analysis.name}&apos;s page
+        </Link>
+      )}
     </div>
   );
 }

@@ -1,8 +1,10 @@
 'use client';
 
 import { useQuery } from '@tanstack/react-query';
-import { ExternalLink } from 'lucide-react';
+import { ArrowRight } from 'lucide-react';
+import Link from 'next/link';
 import { CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { SourceText } from '@/components/company/source-text';
 import { ExportButtons } from '@/components/shared/export-buttons';
 import { FlagNotice } from '@/components/shared/flag-badge';
 import { FormulaPopover } from '@/components/market/formula-popover';
@@ -15,6 +17,7 @@ import type { DashboardStats } from '@/lib/dashboard/repository';
 import { dashboardKeys } from '@/lib/dashboard/client';
 import { unrealizedGain } from '@/lib/dashboard/stress-test';
 import { formatBtc, formatDay, formatMoney, formatMultiple, formatPercent, formatRelativeTime, riskColorClass } from '@/lib/format';
+import { companyPath } from '@/lib/treasury/company-path';
 import { marketFormulas } from '@/lib/treasury/market-formulas';
 import type { Figure as MarketFigure } from '@/lib/treasury/market-metrics';
 import type { getCompanyDetail } from '@/lib/treasury/repository';
@@ -59,6 +62,11 @@ export function CompanyDetailDialog({ companyId, onClose }: { companyId: string;
             {detail.error.message}
           </p>
         )}
+        {company && (
+          <Link href={companyPath(company.slug)} className="inline-flex w-fit items-center gap-1 text-sm font-medium text-primary underline-offset-2 hover:underline" data-testid="open-company-page">
+            Open company page <ArrowRight className="size-4" aria-hidden="true" />
+          </Link>
+        )}
         {company && <DetailBody company={company} btcPricedAt={stats.data?.btcPricedAt ?? null} />}
       </DialogContent>
     </Dialog>
@@ -71,21 +79,6 @@ function DetailSkeleton() {
       <Skeleton className="h-20 w-full" />
       <Skeleton className="h-48 w-full" />
     </div>
-  );
-}
-
-function SourceLink({ url, label, date }: { url: string | null | undefined; label: string; date: string | null | undefined }) {
-  return (
-    <span className="line-clamp-3 text-xs break-words text-muted-foreground" title={label}>
-      {url ? (
-        <a href={url} target="_blank" rel="noreferrer" className="inline-flex items-center gap-1 underline-offset-2 hover:underline" data-testid="source-link">
-          {label} <ExternalLink className="size-3" aria-hidden="true" />
-        </a>
-      ) : (
-        label
-      )}
-      {date ? ` · ${formatDay(date)}` : ''}
-    </span>
   );
 }
 
@@ -121,7 +114,7 @@ function DetailBody({ company, btcPricedAt }: { company: CompanyDetail; btcPrice
               {change.note ? <span className="block text-xs text-muted-foreground">{change.note}</span> : null}
             </span>
           ),
-          source: <SourceLink url={change.sourceUrl} label={change.source} date={change.filedAt ?? change.learnedAt} />,
+          source: <SourceText url={change.sourceUrl} source={change.source} date={change.filedAt ?? change.learnedAt} className="line-clamp-3" />,
         }))}
       />
       <RecentList
@@ -139,7 +132,7 @@ function DetailBody({ company, btcPricedAt }: { company: CompanyDetail; btcPrice
               {signal.description}
             </span>
           ),
-          source: <SourceLink url={signal.metadata.filingUrl} label={signal.source} date={signal.detectedAt} />,
+          source: <SourceText url={signal.metadata.filingUrl} source={signal.source} date={signal.detectedAt} className="line-clamp-3" />,
         }))}
       />
     </div>
@@ -159,10 +152,10 @@ function HoldingFigures({ company, btcPricedAt }: { company: CompanyDetail; btcP
         <span className="block text-xs text-muted-foreground" data-testid="holdings-as-of">
           As of {formatDay(holding.asOf)}
         </span>
-        <SourceLink url={holding.sourceUrl} label={holding.filedAt ? `${holdingsSource}, filed` : holdingsSource} date={holding.filedAt} />
+        <SourceText url={holding.sourceUrl} source={holding.filedAt ? `${holdingsSource}, filed` : holdingsSource} date={holding.filedAt} className="line-clamp-3" />
       </Figure>
       <Figure label="Current value" value={formatMoney(holding.currentValue)}>
-        <SourceLink url={null} label={btcPrice ? `at ${formatMoney(btcPrice)} per BTC (stored market price)` : 'no stored BTC price'} date={btcPricedAt} />
+        <SourceText url={null} source={btcPrice ? `at ${formatMoney(btcPrice)} per BTC (stored market price)` : 'no stored BTC price'} date={btcPricedAt} className="line-clamp-3" />
       </Figure>
       <Figure label="Cost basis" value={gain ? formatMoney(gain.costBasis) : '—'}>
         <span className="block text-xs break-words text-muted-foreground" data-testid="avg-cost-date">

@@ -2,6 +2,7 @@
 
 import { useQuery } from '@tanstack/react-query';
 import dynamic from 'next/dynamic';
+import Link from 'next/link';
 import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
 import { memo, startTransition, useEffect, useMemo, useState } from 'react';
 import { ExportButtons } from '@/components/shared/export-buttons';
@@ -14,6 +15,7 @@ import { dashboardKeys, fetchHoldingRows } from '@/lib/dashboard/client';
 import { enUsNumber } from '@/lib/en-us';
 import type { HoldingRow } from '@/lib/dashboard/holding-row';
 import { formatDay, formatMoney, formatMultiple, riskColorClass } from '@/lib/format';
+import { companyPath } from '@/lib/treasury/company-path';
 import { cn } from '@/lib/utils';
 import { useDashboardFilter } from './dashboard-filter';
 
@@ -190,7 +192,10 @@ const HoldingRowView = memo(function HoldingRowView({ company, rank, onOpen }: {
     >
       <td>{rank}</td>
       <td>
-        <div className="font-medium">{company.name}</div>
+        {/* The page opens by the name; the rest of the row opens the quick view. Not prefetched: a hundred rows. */}
+        <Link href={companyPath(company.slug)} prefetch={false} className="font-medium underline-offset-2 hover:underline" onClick={(event) => event.stopPropagation()} onKeyDown={(event) => event.stopPropagation()}>
+          {company.name}
+        </Link>
         <div className="sub sm:hidden">{company.ticker}</div>
         <FlagBadge state={company} className="mt-0.5 block" />
       </td>

@@ -15,6 +15,7 @@ import { dashboardKeys, fetchHoldingRows, polling } from '@/lib/dashboard/client
 import type { HoldingRow } from '@/lib/dashboard/holding-row';
 import { rankPanelSignals, signalStrength } from '@/lib/dashboard/signal-strength';
 import { formatRelativeTime } from '@/lib/format';
+import { companyPath } from '@/lib/treasury/company-path';
 import type { signalView } from '@/lib/signals/repository';
 import { useDashboardFilter } from './dashboard-filter';
 
@@ -91,7 +92,13 @@ export function SignalAnalysisPanel({ initialHoldings }: { initialHoldings: Hold
                 <div className="flex items-center justify-between gap-2">
                   <span className="flex min-w-0 items-center gap-2">
                     <Badge variant={severityVariant[signal.severity as keyof typeof severityVariant] ?? 'secondary'}>{signal.severity}</Badge>
-                    <span className="truncate font-medium">{signal.companyName || 'Unknown Company'}</span>
+                    {signal.companyId ? (
+                      <Link href={companyPath(signal.companyId)} prefetch={false} className="truncate font-medium underline-offset-2 hover:underline">
+                        {signal.companyName || 'Unknown Company'}
+                      </Link>
+                    ) : (
+                      <span className="truncate font-medium">{signal.companyName || 'Unknown Company'}</span>
+                    )}
                   </span>
                   <span className="shrink-0 text-xs text-muted-foreground">{formatRelativeTime(signal.detectedAt)}</span>
                 </div>

@@ -1,9 +1,11 @@
 import { Clock, Search } from 'lucide-react';
+import Link from 'next/link';
 import { FlagBadge } from '@/components/shared/flag-badge';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { formatRelativeTime } from '@/lib/format';
+import { companyPath } from '@/lib/treasury/company-path';
 import { capitalize, displayCompanyName, severityColorClass, signalTypeLabel, sourceColorClass } from '@/lib/signals/display';
 import type { SignalDto } from '@/lib/signals/schema';
 import { cn } from '@/lib/utils';
@@ -14,7 +16,13 @@ export function SignalCard({ signal, onInvestigate }: { signal: SignalDto; onInv
       <CardContent className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
         <div className="min-w-0 space-y-2">
           <div className="flex flex-wrap items-center gap-2">
-            <span className="font-semibold">{displayCompanyName(signal)}</span>
+            {signal.companyId ? (
+              <Link href={companyPath(signal.companyId)} prefetch={false} className="font-semibold underline-offset-2 hover:underline">
+                {displayCompanyName(signal)}
+              </Link>
+            ) : (
+              <span className="font-semibold">{displayCompanyName(signal)}</span>
+            )}
             <Badge variant="outline" className={cn(severityColorClass(signal.severity))}>
               {capitalize(signal.severity)}
             </Badge>

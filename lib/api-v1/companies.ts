@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { Db } from '@/lib/db';
 import { databaseProvider } from '@/lib/env';
 import { AppError } from '@/lib/http/errors';
-import { getCompanyDetail, listCompanies, type CompanyView, type MetricsView } from '@/lib/treasury/repository';
+import { getCompanyDetail, holdingsSourcesOf, listCompanies, type CompanyView, type MetricsView } from '@/lib/treasury/repository';
 import { decodeKeyset, encodeKeyset } from './cursor';
 import { newest } from './meta';
 import type { companiesQuerySchema, companyDetailSchema, companySchema, metricsSchema } from './schema';
@@ -122,19 +122,13 @@ export async function listV1Companies(db: Db, query: CompaniesQuery) {
 type CompanyDetail = NonNullable<Awaited<ReturnType<typeof getCompanyDetail>>>;
 
 function toCompanyDetail(detail: CompanyDetail): z.input<typeof companyDetailSchema> {
-  const sources = new Map<string, { name: string; url: string | null; latestAsOf: string }>();
-  for (const point of detail.holdingsHistory) {
-    const key = `${point.source}\u0000${point.sourceUrl ?? ''}`;
-    const seen = sources.get(key);
-    if (!seen || point.asOf > seen.latestAsOf) sources.set(key, { name: point.source, url: point.sourceUrl, latestAsOf: point.asOf });
-  }
   return {
     ...toCompany(detail),
     holdingsHistory: detail.holdingsHistory.map((point) => ({ asOf: point.asOf, holdingsBtc: point.quantity, source: point.source, sourceUrl: point.sourceUrl, filedAt: point.filedAt })),
     mnavHistory: detail.mnavHistory.map((point) => ({ asOf: point.asOf, mnavMultiple: point.premiumToNav })),
     mnavBasis: detail.mnavBasis,
     auditTrail: detail.changes,
-    sources: [...sources.values()].sort((a, b) => b.latestAsOf.localeCompare(a.latestAsOf)),
+    sources: holdingsSourcesOf(detail.holdingsHistory),
     recentSignals: detail.activeSignals.map(toSignal),
   };
 }

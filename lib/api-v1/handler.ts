@@ -3,6 +3,7 @@ import type { Db } from '@/lib/db';
 import { AppError } from '@/lib/http/errors';
 import { readQuery } from '@/lib/http/query';
 import { route } from '@/lib/http/route';
+import { resolveCompanyId } from '@/lib/treasury/slugs';
 import { authorizeV1, type V1Access } from './access';
 import { exportResponse, type ExportSource } from './exports';
 import { cachedJson } from './respond';
@@ -10,6 +11,16 @@ import { cachedJson } from './respond';
 // One wrapper for every JSON endpoint of /api/v1: authorization (key or session) and rate limit
 // first, then the query checked against its schema, the answer serialized *through* its response
 // schema (so what is sent is what /api/v1/openapi.json describes), ETag and Cache-Control.
+
+/**
+ * The route's parameters with `{id}` resolved: under /api/v1 it always names a company, by id or by
+ * the slug of its page (MSTR, COIN.NASDAQ), so every /companies/{id}/… loader receives the id.
+ */
+async function resolvedParams<Params>(db: Db, params: Promise<Params> | undefined): Promise<Params> {
+  const raw = (await params) ?? ({} as Params);
+  const id = (raw as { id?: unknown }).id;
+  return typeof id === 'string' ? { ...raw, id: await resolveCompanyId(db, id) } : raw;
+}
 
 /** Runs the rest of a request; a refusal after authorization (bad query, unknown id) still carries the caller's RateLimit-* headers. */
 async function withRateHeaders(access: V1Access, work: () => Promise<Response>): Promise<Response> {
@@ -34,7 +45,7 @@ export function v1Json<Query extends z.ZodType, Params = Record<string, never>>(
     const access = await authorizeV1(db, request);
     return withRateHeaders(access, async () => {
       const query = readQuery(request, options.query) as z.output<Query>;
-      const params = (await context?.params) ?? ({} as Params);
+      const params = await resolvedParams(db, context?.params);
       const body = options.response.parse(await options.load({ query, params, access, request }));
       await access.recorded;
       return cachedJson(request, body, options.maxAgeSeconds, access.rateHeaders);
@@ -53,7 +64,7 @@ export function v1Export<Query extends z.ZodType<{ format: 'csv' | 'json' }>, Pa
     const access = await authorizeV1(db, request);
     return withRateHeaders(access, async () => {
       const query = readQuery(request, options.query) as z.output<Query>;
-      const params = (await context?.params) ?? ({} as Params);
+      const params = await resolvedParams(db, context?.params);
       const source = await options.load({ query, params });
       await access.recorded;
       return withHeaders(exportResponse(source, query.format), access.rateHeaders);
@@ -82,7 +93,7 @@ export function v1JsonOrCsv<Query extends z.ZodType<{ format: 'json' | 'csv' }>,
     const access = await authorizeV1(db, request);
     return withRateHeaders(access, async () => {
       const query = readQuery(request, options.query) as z.output<Query>;
-      const params = (await context?.params) ?? ({} as Params);
+      const params = await resolvedParams(db, context?.params);
       const { view, body } = await options.load({ query, params });
       await access.recorded;
       if (query.format === 'csv') return withHeaders(exportResponse(options.csv(view), 'csv'), access.rateHeaders);

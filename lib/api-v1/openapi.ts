@@ -35,9 +35,11 @@ const rateLimitHeaders = {
   'RateLimit-Reset': { description: 'Seconds until the window resets', schema: { type: 'integer' } },
 };
 
+const companyIdDescription = 'The company’s id, or the slug of its page, in any case: the ticker when unique (MSTR), ticker.exchange when listings share a ticker (COIN.NASDAQ)';
+
 function operation(endpoint: V1Endpoint) {
   const parameters = [
-    ...(endpoint.pathParams ?? []).map((name) => ({ name, in: 'path', required: true, schema: { type: 'string', maxLength: 64 } })),
+    ...(endpoint.pathParams ?? []).map((name) => ({ name, in: 'path', required: true, description: companyIdDescription, schema: { type: 'string', maxLength: 64 } })),
     ...Object.entries(endpoint.query.shape).map(([name, field]) => {
       const schema = inlineSchema(field as z.ZodType, 'input');
       const { description, ...rest } = schema;
@@ -70,7 +72,7 @@ function operation(endpoint: V1Endpoint) {
         400: errorResponse('A query parameter is not valid'),
         401: errorResponse('No key or session, or the key is unknown, revoked or expired'),
         403: errorResponse('The key owner has no active subscription or beta access'),
-        ...(endpoint.pathParams ? { 404: errorResponse('No such company') } : {}),
+        ...(endpoint.pathParams ? { 404: errorResponse('No such company'), 409: errorResponse('A bare ticker that names more than one company; the message lists their slugs') } : {}),
         429: {
           ...errorResponse('Rate limit reached'),
           headers: { ...rateLimitHeaders, 'Retry-After': { description: 'Seconds to wait', schema: { type: 'integer' } } },

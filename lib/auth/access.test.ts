@@ -4,6 +4,7 @@ import { accessStateOf, decideRoute, entitledPaths, isEntitled, isPathAllowed, s
 // (payments) adds it as the card-payment return address, for every signed-in user; /api-docs is the
 // read API's documentation (issue 17), for entitled users, whose keys the API accepts. Issue 16 (email)
 // adds the pages its mails link to: reset while signed out, verification and unsubscribe in any state.
+// Issue 26 adds a page per company and the comparison page, under the dashboard's rule.
 const mailLinks = ['/verify-email', '/unsubscribe'];
 const spec = {
   'signed-out': ['/register', '/login', '/about', '/contact', '/terms-of-service', '/privacy-policy', '/forgot-password', '/reset-password', ...mailLinks],
@@ -27,6 +28,8 @@ const spec = {
     '/about',
     '/payment-success',
     '/api-docs',
+    '/companies',
+    '/compare',
     ...mailLinks,
   ],
 } satisfies Record<AccessState, string[]>;
@@ -76,6 +79,10 @@ describe('path matching', () => {
     expect(decideRoute('unsubscribed', '/reports/abc-123')).toEqual({ kind: 'redirect', to: '/subscription' });
     expect(decideRoute('signed-out', '/reports/abc-123')).toEqual({ kind: 'redirect', to: '/login' });
     expect(decideRoute('entitled', '/reportsx')).toEqual({ kind: 'not-found' });
+    expect(decideRoute('entitled', '/companies/COIN.NASDAQ')).toEqual({ kind: 'allow' });
+    expect(decideRoute('unsubscribed', '/companies/MSTR')).toEqual({ kind: 'redirect', to: '/subscription' });
+    expect(decideRoute('signed-out', '/companies/MSTR')).toEqual({ kind: 'redirect', to: '/login' });
+    expect(decideRoute('entitled', '/companiesx')).toEqual({ kind: 'not-found' });
   });
 
   it('matches whole paths, not prefixes, for every other entry', () => {

@@ -34,6 +34,9 @@ export const entitledPaths = [
   '/affiliate',
   '/suggestions',
   '/api-docs',
+  // Issue 26: a page per company (/companies/{slug}) and the comparison of two to four.
+  '/companies',
+  '/compare',
   '/contact',
   '/about',
   '/verify-email',
@@ -53,10 +56,13 @@ function normalize(pathname: string): string {
   return trimmed || '/';
 }
 
-/** Whether `pathname` (a page path, not /api) is open in `state`; `/reports/{id}` counts as /reports. */
+/** Paths whose one sub-segment names a record: `/reports/{id}`, `/companies/{slug}`. */
+const recordPaths = new Set(['/reports', '/companies']);
+
+/** Whether `pathname` (a page path, not /api) is open in `state`; `/reports/{id}` counts as /reports, `/companies/{slug}` as /companies. */
 export function isPathAllowed(state: AccessState, pathname: string): boolean {
   const path = normalize(pathname);
-  return allowed[state].some((entry) => path === entry || (entry === '/reports' && path.startsWith('/reports/')));
+  return allowed[state].some((entry) => path === entry || (recordPaths.has(entry) && path.startsWith(`${entry}/`)));
 }
 
 export function decideRoute(state: AccessState, pathname: string): RouteDecision {

@@ -2,18 +2,11 @@
 // "net" definition. One point per day on which every input of the basis is stored, each input the
 // latest dated on or before that day; days without one are counted and the first reason kept.
 import { dailyCloses, latestOnOrBefore, marketCapOn, mNavHistory, splitBetween, type Dated, type MarketSeries } from '../treasury/market-metrics';
+import { mnavBasisFormulas, type MnavBasis } from '../treasury/mnav-bases';
 import { rowsAsOf, type InstrumentRow } from './stack';
 
-export const mnavBases = ['basic', 'ev', 'diluted', 'net'] as const;
-export type MnavBasis = (typeof mnavBases)[number];
-
-const mnavBasisFormulas: Record<MnavBasis, string> = {
-  basic: 'basic mNAV = market cap ÷ BTC NAV (BTC held × BTC price)',
-  ev: 'EV mNAV = (market cap + total debt + preferred − cash) ÷ BTC NAV',
-  diluted: 'diluted mNAV = share price × diluted shares (assumed diluted where stated) ÷ BTC NAV',
-  net:
-    "net mNAV (Strategy's definition from 2026-07-23) = share price ÷ net BTC NAV per share, where net BTC NAV per share = (BTC NAV + cash − debt and preferred not convertible in the money, at notional) ÷ (basic shares + shares of the converts in the money at that day's price)",
-};
+// The bases and their formulas live with the company page's selector, which states them in the browser.
+export { mnavBases, type MnavBasis } from '../treasury/mnav-bases';
 
 export interface MnavBasisInputs {
   series: MarketSeries;

@@ -63,6 +63,8 @@ export interface SuggestedAction {
 
 export interface TreasuryAnalysis {
   companyId: string | null;
+  /** The tracked company's page (/companies/{slug}); null for a company not tracked. */
+  companyPath: string | null;
   name: string;
   ticker: string | null;
   tracked: boolean;

@@ -12,6 +12,8 @@ import { companyIdentity, companyIdentitySelect, getDashboardStats, getSectorAll
 import { getCapitalStructure } from '../capital/service';
 import { capitalQuestion, writeCapitalAnswer } from './capital';
 import { findCompanyInMessage } from './company-lookup';
+import { companyPath } from '../treasury/company-path';
+import { loadSlugIndex } from '../treasury/slugs';
 import { describeCompany } from './describe';
 import { completeChat, readLlmConfig, systemPrompt } from './llm';
 import { alreadyTrackedMessage, analyzeFailureMessage } from './messages';
@@ -88,10 +90,16 @@ function scoreFigures(metrics: ScoreFigures): ScoreFigures {
   };
 }
 
-function trackedAnalysis(company: TrackedCompany, source: string): TreasuryAnalysis {
+/** A tracked company's page slug (its id when the index no longer has it). */
+async function slugOf(db: Db, companyId: string): Promise<string> {
+  return (await loadSlugIndex(db)).slugOf(companyId) ?? companyId;
+}
+
+function trackedAnalysis(company: TrackedCompany, source: string, slug: string): TreasuryAnalysis {
   const metrics = metricsView(company.metrics);
   return {
     companyId: company.id,
+    companyPath: companyPath(slug),
     name: company.name,
     ticker: company.ticker,
     tracked: true,
@@ -163,7 +171,7 @@ export async function answerChat(db: Db, message: string, now = new Date()): Pro
   }
   if (company) {
     const source = await holdingsSourceOf(db, company);
-    const analysis = trackedAnalysis(company, source);
+    const analysis = trackedAnalysis(company, source, await slugOf(db, company.id));
     const { priceUsd } = await loadBtcMarket(db, now);
     const { text, generatedBy } = await prose(message, { company: trackedInfo(company, source), metrics: analysis, btcPriceUsd: priceUsd }, () =>
       writeCompanyAnalysis(analysis, priceUsd),
@@ -206,7 +214,7 @@ export async function analyzeCompany(db: Db, message: string, now = new Date()):
   const market = await loadBtcMarket(db, now);
   if (company) {
     const source = await holdingsSourceOf(db, company);
-    const analysis = trackedAnalysis(company, source);
+    const analysis = trackedAnalysis(company, source, await slugOf(db, company.id));
     const companyInfo = trackedInfo(company, source);
     const { text, generatedBy } = await prose(message, { company: companyInfo, metrics: analysis, btcPriceUsd: market.priceUsd }, () =>
       writeCompanyAnalysis(analysis, market.priceUsd),
@@ -233,6 +241,7 @@ export async function analyzeCompany(db: Db, message: string, now = new Date()):
   });
   const analysis: TreasuryAnalysis = {
     companyId: null,
+    companyPath: null,
     name: described.name,
     ticker: described.ticker,
     tracked: false,

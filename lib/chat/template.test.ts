@@ -4,6 +4,7 @@ import { writeCompanyAnalysis, writeHelpAnswer, writeMarketAnswer } from './temp
 
 const tracked: TreasuryAnalysis = {
   companyId: 'c1',
+  companyPath: '/companies/MSTR',
   name: 'Strategy (MicroStrategy)',
   ticker: 'MSTR',
   tracked: true,

@@ -7,6 +7,8 @@ import type { HoldingRecord } from './repository';
 
 export interface HoldingRow extends FlagState {
   id: string;
+  /** The company page's slug (/companies/{slug}). */
+  slug: string;
   name: string;
   ticker: string;
   exchange: string;
@@ -34,6 +36,7 @@ export function toHoldingRow(company: HoldingRecord): HoldingRow {
   const { metrics } = company;
   return {
     id: company.id,
+    slug: company.slug,
     name: company.name,
     ticker: company.ticker,
     exchange: company.exchange,

@@ -74,7 +74,7 @@ it('hands the page the rows the browser makes of /api/treasury/holdings: what th
   expect(smallco!.metrics.mNavReason).toEqual(expect.any(String));
   // Only what the table, the top-five card and the quick filters read travels in the page.
   expect(Object.keys(bigco!).sort()).toEqual(
-    ['activeSignals', 'btcHoldings', 'countedInTotals', 'exchange', 'flagCheck', 'flagReason', 'flagged', 'holdingsConfirmed', 'id', 'latest', 'metrics', 'name', 'sector', 'ticker'].sort(),
+    ['activeSignals', 'btcHoldings', 'countedInTotals', 'exchange', 'flagCheck', 'flagReason', 'flagged', 'holdingsConfirmed', 'id', 'latest', 'metrics', 'name', 'sector', 'slug', 'ticker'].sort(),
   );
   expect(JSON.stringify(data.holdings).length).toBeLessThan(JSON.stringify(records).length / 2);
 });

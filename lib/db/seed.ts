@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parseCsv } from '../csv';
 import type { Db } from '../db';
+import { duplicateListingNote } from '../treasury/slugs';
 
 export const companiesCsvPath = path.join(process.cwd(), 'prisma', 'seed-data', 'treasury-companies.csv');
 
@@ -80,7 +81,7 @@ function mergeDuplicateListings(seeds: CompanySeed[]): { seeds: CompanySeed[]; c
       continue;
     }
     conflicts += 1;
-    const conflict = `Conflict: the source also lists "${seed.name}" under ${seed.ticker}:${seed.exchange} with ${seed.btcHoldings} BTC (as of ${seed.holdingsAsOf.toISOString().slice(0, 10)}); kept the first row's figure.`;
+    const conflict = `${duplicateListingNote} "${seed.name}" under ${seed.ticker}:${seed.exchange} with ${seed.btcHoldings} BTC (as of ${seed.holdingsAsOf.toISOString().slice(0, 10)}); kept the first row's figure.`;
     kept.notes = kept.notes ? `${kept.notes} | ${conflict}` : conflict;
   }
   return { seeds: [...byKey.values()], conflicts };

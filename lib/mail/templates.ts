@@ -17,8 +17,8 @@ interface Layout {
   greeting: string;
   paragraphs: string[];
   action?: { label: string; url: string };
-  /** Rows shown as a list (alerts, digests). */
-  items?: { title: string; detail: string; url?: string }[];
+  /** Rows shown as a list (alerts, digests); `url` links the title, `links` follow the detail. */
+  items?: { title: string; detail: string; url?: string; links?: { label: string; url: string }[] }[];
   footer?: string[];
   unsubscribeUrl?: string;
 }
@@ -28,7 +28,7 @@ export function renderMail(layout: Layout): RenderedMail {
     layout.greeting,
     '',
     ...layout.paragraphs.flatMap((paragraph) => [paragraph, '']),
-    ...(layout.items ?? []).flatMap((item) => [`- ${item.title}`, `  ${item.detail}`, ...(item.url ? [`  ${item.url}`] : []), '']),
+    ...(layout.items ?? []).flatMap((item) => [`- ${item.title}`, `  ${item.detail}`, ...(item.url ? [`  ${item.url}`] : []), ...(item.links ?? []).map((link) => `  ${link.label}: ${link.url}`), '']),
     ...(layout.action ? [`${layout.action.label}: ${layout.action.url}`, ''] : []),
     ...(layout.footer ?? []),
     ...(layout.unsubscribeUrl ? ['', `Unsubscribe: ${layout.unsubscribeUrl}`] : []),
@@ -41,7 +41,7 @@ export function renderMail(layout: Layout): RenderedMail {
     : '';
   const items = layout.items?.length
     ? `<ul style="padding-left:18px">${layout.items
-        .map((item) => `<li style="margin-bottom:12px"><strong>${item.url ? `<a href="${escapeHtml(item.url)}">${escapeHtml(item.title)}</a>` : escapeHtml(item.title)}</strong><br><span style="color:#444">${escapeHtml(item.detail)}</span></li>`)
+        .map((item) => `<li style="margin-bottom:12px"><strong>${item.url ? `<a href="${escapeHtml(item.url)}">${escapeHtml(item.title)}</a>` : escapeHtml(item.title)}</strong><br><span style="color:#444">${escapeHtml(item.detail)}</span>${(item.links ?? []).map((link) => `<br><a href="${escapeHtml(link.url)}">${escapeHtml(link.label)}</a>`).join('')}</li>`)
         .join('')}</ul>`
     : '';
   const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(layout.subject)}</title></head><body style="font-family:-apple-system,Segoe UI,Helvetica,Arial,sans-serif;color:#111;max-width:560px;margin:0 auto;padding:24px">

@@ -2,6 +2,8 @@ import crypto from 'node:crypto';
 import type { Db } from '../db';
 import { isUniqueViolation } from '@/lib/db/errors';
 import { appLink } from '../mail/config';
+import { companyPageLinks } from './company-links';
+import { loadSlugIndex, type SlugIndex } from '../treasury/slugs';
 import { outboundEmailRow } from '../mail/queue';
 import { renderMail } from '../mail/templates';
 import { unsubscribePageUrl, unsubscribeUrl } from '../mail/unsubscribe';
@@ -54,6 +56,7 @@ export async function queueCriticalAlertMails(db: Db, now = new Date()): Promise
     }
   }
 
+  const slugs = await loadSlugIndex(db);
   const batches = [...byUser].map(([userId, { user, signals: pending }]) => {
     const ids = pending.map((signal) => signal.id).sort();
     const email = outboundEmailRow({
@@ -62,7 +65,7 @@ export async function queueCriticalAlertMails(db: Db, now = new Date()): Promise
       to: user.email,
       userId,
       unsubscribeUrl: unsubscribeUrl(userId, 'alerts'),
-      ...criticalAlertMail(user.firstName, pending, unsubscribePageUrl(userId, 'alerts')),
+      ...criticalAlertMail(user.firstName, pending, unsubscribePageUrl(userId, 'alerts'), slugs),
     });
     return { email, deliveries: ids.map((signalId) => ({ userId, signalId, emailId: email.id })) };
   });
@@ -109,6 +112,7 @@ async function storeAlertMails(db: Db, batch: AlertMail[]): Promise<number> {
 
 interface AlertSignal {
   id: string;
+  companyId: string | null;
   companyName: string;
   description: string;
   source: string;
@@ -116,7 +120,7 @@ interface AlertSignal {
   filingUrl: string | null;
 }
 
-function criticalAlertMail(firstName: string, signals: AlertSignal[], unsubscribePage: string) {
+function criticalAlertMail(firstName: string, signals: AlertSignal[], unsubscribePage: string, slugs: SlugIndex) {
   const companies = [...new Set(signals.map((signal) => signal.companyName))];
   const subject =
     signals.length === 1
@@ -130,6 +134,7 @@ function criticalAlertMail(firstName: string, signals: AlertSignal[], unsubscrib
       title: `${signal.companyName}`,
       detail: `${signal.description} (source: ${signal.source}, detected ${signal.detectedAt.toISOString().replace('T', ' ').slice(0, 16)} UTC)`,
       url: signal.filingUrl ?? undefined,
+      links: companyPageLinks(slugs, signal.companyId),
     })),
     action: { label: 'Open Signals', url: appLink('/signals?severity=critical') },
     footer: ['You receive this because an alert rule of yours is set to email. Change it in Account Settings.'],

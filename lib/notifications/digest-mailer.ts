@@ -1,5 +1,7 @@
 import type { Db } from '../db';
 import { appLink } from '../mail/config';
+import { loadSlugIndex } from '../treasury/slugs';
+import { companyPageLinks } from './company-links';
 import { enqueueEmail } from '../mail/queue';
 import { renderMail } from '../mail/templates';
 import { unsubscribePageUrl, unsubscribeUrl } from '../mail/unsubscribe';
@@ -44,6 +46,7 @@ async function queueDigest(db: Db, preference: Preference, since: Date, now: Dat
   signals.sort((a, b) => (severityRank[a.severity] ?? 9) - (severityRank[b.severity] ?? 9));
   const shown = signals.slice(0, 25);
   const label = preference.digest === 'daily' ? 'Daily' : 'Weekly';
+  const slugs = await loadSlugIndex(db);
   const mail = renderMail({
     subject: `${label} digest: ${signals.length} signal${signals.length === 1 ? '' : 's'} for companies you watch`,
     greeting: `Hello ${preference.user.firstName},`,
@@ -52,6 +55,7 @@ async function queueDigest(db: Db, preference: Preference, since: Date, now: Dat
       title: `${signal.severity.toUpperCase()} · ${signal.companyName}`,
       detail: `${signal.description} (source: ${signal.source}, detected ${signal.detectedAt.toISOString().slice(0, 10)})`,
       url: signal.filingUrl ?? undefined,
+      links: companyPageLinks(slugs, signal.companyId),
     })),
     action: { label: 'Open Signals', url: appLink('/signals') },
     unsubscribeUrl: unsubscribePageUrl(preference.userId, 'digest'),

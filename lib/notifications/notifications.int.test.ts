@@ -106,6 +106,7 @@ it('mails critical signals to verified email subscribers within seconds, bundled
   expect(mail!.raw).toContain('2 critical signals');
   expect(mail!.raw).toContain('bought 1,000 BTC');
   expect(mail!.raw).toContain('convertible note');
+  expect(mail!.raw).toContain('https://app.example.test/companies/ACME');
   expect(mail!.raw).toMatch(/List-Unsubscribe: <https:\/\/app\.example\.test\/api\/email\/unsubscribe\?token=[^>]+>/);
   expect(mail!.raw).toContain('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
   expect(mailsTo(unverified.email)).toHaveLength(0);
@@ -162,6 +163,7 @@ it('sends the weekly digest of watched companies once per period', async () => {
   const [digest] = mailsTo(user.email);
   expect(digest!.raw).toMatch(/Subject: Weekly digest: \d+ signals? for companies you watch/);
   expect(digest!.raw).toContain('quarterly report');
+  expect(digest!.raw).toContain('https://app.example.test/companies/ACME');
 });
 
 it('reads and updates the preferences of the signed-in user only', async () => {

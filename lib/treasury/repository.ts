@@ -7,6 +7,7 @@ import { metricDefaults, type CompanyMetrics } from './metrics';
 import { loadBtcPrice, parseDefaults, parseMarketInputs, parseMnavHistory } from './metrics-store';
 import { riskInputsOf } from './risk-inputs';
 import { activeSignalDays, signalView } from '../signals/repository';
+import { loadSlugIndex, type SlugIndex } from './slugs';
 
 // Reads of the treasury domain behind the data endpoints (spec 001 §3, §7): companies and their views,
 // holdings, the dashboard's aggregates, market data and discoveries. Metrics come from the
@@ -167,12 +168,14 @@ function provenanceOf(company: CompanyRow) {
   };
 }
 
-function companyView(company: CompanyRow, btcPriceUsd: number | null) {
+function companyView(company: CompanyRow, btcPriceUsd: number | null, slugs: SlugIndex) {
   // The point-in-time market cap of the mNAV date; a figure given with the company (chat) otherwise.
   const marketCap = company.metrics?.marketCapUsd ?? companyMarketCap(company);
   const currentValue = btcPriceUsd ? company.btcHoldings * btcPriceUsd : null;
   return {
     ...companyIdentity(company),
+    /** The company page's slug: /companies/{slug} (lib/treasury/slugs.ts). */
+    slug: slugs.slugOf(company.id) ?? company.id,
     secCik: company.secCik,
     marketCap,
     marketCapAsOf: company.metrics?.marketCapUsd ? (company.metrics.mNavAsOf?.toISOString().slice(0, 10) ?? null) : null,
@@ -212,7 +215,7 @@ export interface PageOptions {
 
 /** Holdings records, largest holder first, each with its recent active signals. */
 export async function listHoldings(db: Db, page: PageOptions, now = new Date()) {
-  const [market, companies] = await Promise.all([loadBtcPrice(db, now), loadCompanies(db, page)]);
+  const [market, companies, slugs] = await Promise.all([loadBtcPrice(db, now), loadCompanies(db, page), loadSlugIndex(db)]);
   const ids = companies.map((company) => company.id);
   const signals = ids.length
     ? await db.signal.findMany({
@@ -227,19 +230,19 @@ export async function listHoldings(db: Db, page: PageOptions, now = new Date()) 
     if (list.length < 5) list.push(signalView(signal));
     signalsOf.set(signal.companyId!, list);
   }
-  return companies.map((company) => ({ ...companyView(company, market.priceUsd), activeSignals: signalsOf.get(company.id) ?? [] }));
+  return companies.map((company) => ({ ...companyView(company, market.priceUsd, slugs), activeSignals: signalsOf.get(company.id) ?? [] }));
 }
 
 export async function listCompanies(db: Db, page: PageOptions & { ids?: string[] }, now = new Date()) {
-  const [market, companies] = await Promise.all([loadBtcPrice(db, now), loadCompanies(db, page)]);
-  return companies.map((company) => companyView(company, market.priceUsd));
+  const [market, companies, slugs] = await Promise.all([loadBtcPrice(db, now), loadCompanies(db, page), loadSlugIndex(db)]);
+  return companies.map((company) => companyView(company, market.priceUsd, slugs));
 }
 
 /** One company with its provenance: holdings history, mNAV history, audit trail and signals. */
 export async function getCompanyDetail(db: Db, id: string, now = new Date()) {
   const company = await db.company.findUnique({ where: { id }, select: companySelect });
   if (!company) return null;
-  const [market, snapshots, changes, signals, stored, insiderTrades] = await Promise.all([
+  const [market, snapshots, changes, signals, stored, insiderTrades, slugs] = await Promise.all([
     loadBtcPrice(db, now),
     db.holdingSnapshot.findMany({ where: { companyId: id, source: { notIn: [...comparisonHoldingSources] } }, orderBy: [{ asOf: 'asc' }, { createdAt: 'asc' }] }),
     db.holdingChange.findMany({ where: { companyId: id }, orderBy: { learnedAt: 'desc' }, take: 200 }),
@@ -247,6 +250,7 @@ export async function getCompanyDetail(db: Db, id: string, now = new Date()) {
     db.companyMetric.findUnique({ where: { companyId: id }, select: { marketInputs: true, mNavHistory: true } }),
     // The insider timing metric's input window (docs/metrics.md): with none, the score is not measured.
     db.insiderTransaction.count({ where: { companyId: id, transactionDate: { gte: new Date(now.getTime() - 90 * day) } } }),
+    loadSlugIndex(db),
   ]);
   const holdingsHistory = snapshots.map((snapshot) => ({
     asOf: snapshot.asOf.toISOString(),
@@ -268,7 +272,7 @@ export async function getCompanyDetail(db: Db, id: string, now = new Date()) {
     navUsd: point.navUsd,
   }));
   const figures = parseMarketInputs(stored?.marketInputs);
-  const view = companyView(company, market.priceUsd);
+  const view = companyView(company, market.priceUsd, slugs);
   return {
     ...view,
     /** Each input of the risk model: measured (dated, sourced), missing, or the default. */
@@ -295,6 +299,17 @@ export async function getCompanyDetail(db: Db, id: string, now = new Date()) {
     })),
     activeSignals: signals.map(signalView),
   };
+}
+
+/** Each source (and document) a holdings history draws on, with its latest reading, newest first. */
+export function holdingsSourcesOf(history: readonly { asOf: string; source: string; sourceUrl: string | null }[]) {
+  const sources = new Map<string, { name: string; url: string | null; latestAsOf: string }>();
+  for (const point of history) {
+    const key = `${point.source}\u0000${point.sourceUrl ?? ''}`;
+    const seen = sources.get(key);
+    if (!seen || point.asOf > seen.latestAsOf) sources.set(key, { name: point.source, url: point.sourceUrl, latestAsOf: point.asOf });
+  }
+  return [...sources.values()].sort((a, b) => b.latestAsOf.localeCompare(a.latestAsOf));
 }
 
 /** The price on or before a date (prices sorted ascending), by binary search. */

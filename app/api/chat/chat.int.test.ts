@@ -84,7 +84,7 @@ describe('POST /api/chat', () => {
     expect(response.status).toBe(200);
     const { message, suggestedActions, treasuryAnalysis, generatedBy } = response.json;
     expect(generatedBy).toBe('template');
-    expect(treasuryAnalysis).toMatchObject({ companyId: strategy.id, ticker: 'MSTR', tracked: true, btcHoldings: 843775, ...strategy.metrics });
+    expect(treasuryAnalysis).toMatchObject({ companyId: strategy.id, ticker: 'MSTR', companyPath: '/companies/MSTR', tracked: true, btcHoldings: 843775, ...strategy.metrics });
     expect(treasuryAnalysis.source).toMatch(/bitbo/);
     expect(message).toContain('Strategy (MicroStrategy) (MSTR) holds 843,775 BTC');
     expect(message).toContain(`Health grade ${strategy.metrics.healthGrade}`);

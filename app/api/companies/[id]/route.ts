@@ -3,6 +3,7 @@ import { db } from '@/lib/db';
 import { AppError } from '@/lib/http/errors';
 import { route } from '@/lib/http/route';
 import { getCompanyDetail } from '@/lib/treasury/repository';
+import { resolveCompanyId } from '@/lib/treasury/slugs';
 
 export const dynamic = 'force-dynamic';
 
@@ -10,7 +11,7 @@ export const dynamic = 'force-dynamic';
 export const GET = route<{ params: Promise<{ id: string }> }>(async (request, { params }) => {
   await requireEntitledUser(db, request);
   const { id } = await params;
-  const company = id.length <= 64 ? await getCompanyDetail(db, id) : null;
+  const company = await getCompanyDetail(db, await resolveCompanyId(db, id));
   if (!company) throw new AppError('not_found', 'Company not found');
   return Response.json(company, { headers: { 'Cache-Control': 'private, no-store' } });
 });

@@ -1,0 +1,114 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { notFound, redirect } from 'next/navigation';
+import { cache } from 'react';
+import { CompanyCandidates } from '@/components/company/company-candidates';
+import { CompanySection } from '@/components/company/company-section';
+import { BtcPerShareSection, HoldingsSection, MnavSection } from '@/components/company/history-sections';
+import { InsiderTrades } from '@/components/company/insider-trades';
+import { KeyFigures } from '@/components/company/key-figures';
+import { CapitalStackSection, IssuanceSection, StrategyKpisSection } from '@/components/company/pending-sections';
+import { ProvenanceTable } from '@/components/company/provenance-table';
+import { SignalsAndFilings } from '@/components/company/signals-and-filings';
+import { InlineDisclaimer } from '@/components/shared/disclaimer';
+import { FlagNotice } from '@/components/shared/flag-badge';
+import { Button } from '@/components/ui/button';
+import { guardPage } from '@/lib/auth/page-guard';
+import { db } from '@/lib/db';
+import { keyFiguresOf } from '@/lib/treasury/company-figures';
+import { loadCompanyPage } from '@/lib/treasury/company-page';
+import { holdingsSourcesOf } from '@/lib/treasury/repository';
+import { companyPath } from '@/lib/treasury/company-path';
+import { loadSlugIndex } from '@/lib/treasury/slugs';
+
+export const dynamic = 'force-dynamic';
+
+type Props = { params: Promise<{ slug: string }> };
+
+/** The slug as typed: Next hands the segment over still percent-encoded when it holds a space or a dot-free escape. */
+const decoded = (slug: string) => {
+  try {
+    return decodeURIComponent(slug);
+  } catch {
+    return slug;
+  }
+};
+
+const resolveSlug = cache(async (slug: string) => (await loadSlugIndex(db)).resolve(decoded(slug)));
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const resolution = await resolveSlug((await params).slug);
+  if (resolution.kind !== 'company') return { title: resolution.kind === 'ambiguous' ? 'Choose a company' : 'Company not found' };
+  const company = await db.company.findUnique({ where: { id: resolution.id }, select: { name: true, ticker: true } });
+  return { title: company ? `${company.name} (${company.ticker})` : 'Company' };
+}
+
+const sections = [
+  ['figures', 'Key figures'],
+  ['holdings', 'Holdings'],
+  ['btc-per-share', 'BTC per share'],
+  ['mnav', 'mNAV'],
+  ['kpis', 'KPIs'],
+  ['capital-stack', 'Capital stack'],
+  ['issuance', 'Issuance'],
+  ['signals', 'Signals and filings'],
+  ['insiders', 'Insider trades'],
+  ['provenance', 'Provenance'],
+] as const;
+
+/** A company's page (issue 26): its figures with dates and sources, its history charts, signals, filings and insider trades. */
+export default async function CompanyPage({ params }: Props) {
+  const { slug } = await params;
+  if (!(await guardPage(db, `/companies/${slug}`))) return null;
+  const resolution = await resolveSlug(slug);
+  if (resolution.kind === 'not-found') notFound();
+  if (resolution.kind === 'ambiguous') return <CompanyCandidates slug={decoded(slug)} candidates={resolution.candidates} />;
+  if (!resolution.isCanonical) redirect(companyPath(resolution.slug));
+  const data = await loadCompanyPage(db, resolution.id);
+  if (!data) notFound();
+  const { detail } = data;
+  const figures = keyFiguresOf(data);
+
+  return (
+    <div className="flex flex-col gap-5">
+      <header className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
+        <div className="min-w-0">
+          <p className="text-sm text-muted-foreground">
+            <Link href="/dashboard" className="underline-offset-2 hover:underline">
+              Dashboard
+            </Link>{' '}
+            / Company
+          </p>
+          <h1 className="text-2xl font-bold tracking-tight break-words sm:text-3xl">{detail.name}</h1>
+          <p className="text-muted-foreground">{[detail.ticker, detail.exchange, detail.sector, detail.country].filter(Boolean).join(' · ')}</p>
+        </div>
+        <Button asChild variant="outline" size="sm">
+          <Link href={`/compare?tickers=${encodeURIComponent(resolution.slug)}`}>Compare with others</Link>
+        </Button>
+      </header>
+      <nav aria-label="Sections of this page" className="-mx-1 flex gap-1 overflow-x-auto pb-1 text-sm">
+        {sections.map(([id, label]) => (
+          <a key={id} href={`#${id}`} className="shrink-0 rounded-md px-2 py-1 text-muted-foreground hover:bg-muted hover:text-foreground">
+            {label}
+          </a>
+        ))}
+      </nav>
+      <FlagNotice state={detail} />
+      <CompanySection id="figures" title="Key figures" description="Each figure with its date and source; Σ opens a formula and its dated inputs.">
+        <KeyFigures figures={figures} />
+      </CompanySection>
+      <HoldingsSection data={data} />
+      <div className="grid gap-5 xl:grid-cols-2">
+        <BtcPerShareSection data={data} />
+        <MnavSection data={data} />
+      </div>
+      <StrategyKpisSection companyName={detail.name} />
+      <CapitalStackSection companyName={detail.name} />
+      <IssuanceSection companyName={detail.name} />
+      <SignalsAndFilings data={data} />
+      <InsiderTrades trades={data.insiderTrades} />
+      <ProvenanceTable figures={figures} holdingsSources={holdingsSourcesOf(detail.holdingsHistory)} />
+      <InlineDisclaimer />
+    </div>
+  );
+}

@@ -1,0 +1,158 @@
+import { expect, test, type Page } from '@playwright/test';
+import { signedInPage } from './support/session';
+
+// Issue 26 on the seeded demo: a page per company at /companies/{slug} (figures with dates and
+// sources, charts drawn from data, the mNAV basis selector, every section), the slug rules (case,
+// shared ticker, two entities, unknown), /compare, and the links from the leaderboard and the dialog.
+
+test.beforeEach(async ({ page, baseURL }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signedInPage(page, baseURL!);
+});
+
+/** A drawn line: recharts loads when the chart nears the viewport, so scroll it there first. */
+async function expectDrawn(page: Page, testId: string) {
+  const chart = page.getByTestId(testId);
+  await chart.scrollIntoViewIfNeeded();
+  await expect(chart.locator('svg path.recharts-line-curve').first()).toBeVisible({ timeout: 20_000 });
+  expect(await chart.locator('svg path.recharts-line-curve').first().getAttribute('d')).toMatch(/^M[\d.]+,[\d.]+[CLH]/);
+}
+
+test('a company page shows dated, sourced figures, charts drawn from data and every section', async ({ page }) => {
+  test.setTimeout(90_000);
+  await page.goto('/companies/mstr');
+  await expect(page).toHaveURL(/\/companies\/MSTR$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Strategy (MicroStrategy)' })).toBeVisible();
+
+  const mnav = page.getByTestId('figure-mNav');
+  await expect(mnav).toContainText('0.68×');
+  await expect(mnav.getByTestId('figure-as-of')).toHaveText('As of Aug 21, 2026');
+  await expect(page.getByTestId('figure-holdings')).toContainText('843,775 BTC');
+  await expect(page.getByTestId('figure-holdings').getByTestId('figure-as-of')).toContainText('2026');
+
+  for (const title of ['Key figures', 'Holdings over time', 'BTC per 1,000 shares', 'mNAV beside the share price', "Strategy's KPIs", 'Capital stack', 'Issuance and purchases', 'Signals and filings', 'Insider trades', 'Provenance']) {
+    await expect(page.getByRole('heading', { level: 2, name: title })).toBeVisible();
+  }
+  await expect(page.getByTestId('section-capital-stack').getByTestId('section-empty')).toContainText('instruments are not shown on this page yet');
+  await expect(page.getByTestId('provenance')).toContainText('Bitcoin held');
+
+  await expectDrawn(page, 'holdings-chart');
+  await expect(page.getByTestId('holdings-chart')).toHaveAttribute('aria-label', /Strategy \(MicroStrategy\) holdings from .* changes/);
+  await expectDrawn(page, 'btc-per-share-chart');
+  await expectDrawn(page, 'mnav-chart');
+});
+
+test('BTC per share is drawn where share counts and holdings changes overlap', async ({ page }) => {
+  await page.goto('/companies/ASST');
+  await expectDrawn(page, 'btc-per-share-chart');
+  await expect(page.getByTestId('btc-per-share-chart')).toHaveAttribute('aria-label', /^BTC per 1,000 shares from .+ to .+/);
+});
+
+test('the mNAV basis selector switches by click and keyboard, states each formula and fetches each basis', async ({ page }) => {
+  await page.goto('/companies/MSTR');
+  const selector = page.getByTestId('mnav-basis-selector');
+  await selector.scrollIntoViewIfNeeded();
+  const formula = page.getByTestId('mnav-formula');
+  const chart = page.getByTestId('mnav-chart');
+  await expect(formula).toHaveText('basic mNAV = market cap ÷ BTC NAV (BTC held × BTC price)');
+  await expectDrawn(page, 'mnav-chart');
+  await expect(chart).toHaveAttribute('aria-label', /Basic mNAV from /);
+
+  const evHistory = page.waitForResponse((response) => response.url().includes('/mnav-history?format=json&basis=ev') && response.status() === 200);
+  await selector.getByText('EV', { exact: true }).click();
+  await evHistory;
+  await expect(page.getByRole('radio', { name: 'EV' })).toBeChecked();
+  await expect(formula).toHaveText('EV mNAV = (market cap + total debt + preferred − cash) ÷ BTC NAV');
+  await expect(chart).toHaveAttribute('aria-label', /EV mNAV from /);
+  await expectDrawn(page, 'mnav-chart');
+
+  await page.getByRole('radio', { name: 'EV' }).press('ArrowRight');
+  await expect(page.getByRole('radio', { name: 'Diluted' })).toBeChecked();
+  await expect(formula).toContainText('diluted mNAV = share price × diluted shares');
+  await expect(chart).toHaveAttribute('aria-label', /Diluted mNAV from /);
+
+  await selector.getByText('Strategy 2026 net', { exact: true }).hover();
+  await expect(page.getByRole('tooltip').filter({ hasText: "net mNAV (Strategy's definition from 2026-07-23)" })).toBeVisible();
+
+  await page.getByRole('radio', { name: 'Diluted' }).press('ArrowLeft');
+  await page.getByRole('radio', { name: 'EV' }).press('ArrowLeft');
+  await expect(page.getByRole('radio', { name: 'Basic' })).toBeChecked();
+  await expectDrawn(page, 'mnav-chart');
+});
+
+test('a basis without a daily history says so', async ({ page }) => {
+  await page.goto('/companies/ASST');
+  const selector = page.getByTestId('mnav-basis-selector');
+  await selector.scrollIntoViewIfNeeded();
+  await selector.getByText('Strategy 2026 net', { exact: true }).click();
+  await expect(page.getByTestId('mnav-no-history')).toContainText('No history yet for Strategy 2026 net mNAV.');
+});
+
+test('slugs: unknown is a 404, a bare shared ticker lists its listings, two entities on one listing go by id', async ({ page }) => {
+  const missing = await page.goto('/companies/NOPE.NOWHERE');
+  expect(missing?.status()).toBe(404);
+  await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();
+
+  await page.goto('/companies/coin');
+  await expect(page.getByRole('heading', { level: 1, name: 'COIN names 2 companies' })).toBeVisible();
+  const candidates = page.getByTestId('company-candidates');
+  await expect(candidates.getByRole('link')).toHaveCount(2);
+  await candidates.getByRole('link', { name: /Coinsilium/ }).click();
+  await expect(page).toHaveURL(/\/companies\/COIN\.AQUIS$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Coinsilium' })).toBeVisible();
+
+  await page.goto('/companies/SATO');
+  await expect(page).toHaveURL(/\/companies\/c[a-z0-9]{20,}$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Canada Computational Unlimited Corp.' })).toBeVisible();
+  await expect(page.getByTestId('flag-notice')).toContainText('Two entities on one listing');
+});
+
+test('compare puts companies side by side, indexes their charts, switches the window and adds and removes companies', async ({ page }) => {
+  test.setTimeout(90_000);
+  await page.goto('/compare?tickers=mstr,MARA');
+  const figures = page.getByTestId('compare-figures');
+  await expect(figures.getByRole('columnheader')).toHaveCount(3);
+  await expect(figures.getByRole('row').filter({ hasText: 'mNAV (basic)' })).toContainText('0.68×');
+  await expectDrawn(page, 'compare-mnav-chart');
+  await expect(page.getByTestId('section-compare-mnav')).toContainText('100 = each company');
+
+  await page.getByTestId('compare-window').getByRole('link', { name: '90 days' }).click();
+  await expect(page).toHaveURL(/window=90/);
+  await expect(page.getByTestId('compare-window').getByRole('link', { name: '90 days' })).toHaveAttribute('aria-current', 'page');
+
+  const add = page.getByLabel('Add a company (ticker)');
+  await add.fill('ASST');
+  await add.press('Enter');
+  await expect(page).toHaveURL(/add=ASST/);
+  await expect(figures.getByRole('columnheader')).toHaveCount(4);
+  await page.getByRole('link', { name: /^Remove Strategy/ }).click();
+  await expect(figures.getByRole('columnheader')).toHaveCount(3);
+  await expect(figures).not.toContainText('Strategy (MicroStrategy)');
+  await page.getByTestId('compare-window').getByRole('link', { name: 'All' }).click();
+  await expectDrawn(page, 'compare-btc-per-share-chart');
+});
+
+test('compare says which tickers it cannot use instead of failing', async ({ page }) => {
+  await page.goto('/compare?tickers=MSTR,NOPE,COIN');
+  const problems = page.getByRole('alert').filter({ hasText: 'NOPE' });
+  await expect(problems).toContainText('NOPE: no tracked company has this ticker.');
+  await expect(problems).toContainText('COIN names more than one company: choose COIN.AQUIS or COIN.NASDAQ.');
+  await expect(page.getByTestId('compare-empty')).toHaveText('Choose one more company to compare (up to 4).');
+  await problems.getByRole('link', { name: 'Add COIN.NASDAQ' }).click();
+  await expect(page.getByTestId('compare-figures').getByRole('columnheader')).toHaveCount(3);
+});
+
+test('the leaderboard name and the dialog link open the company page', async ({ page }) => {
+  await page.goto('/');
+  const table = page.getByRole('table', { name: 'Top 100 Bitcoin Treasury Holdings' });
+  const row = table.getByRole('row').filter({ hasText: 'MSTR · ' });
+  await row.getByRole('link', { name: 'Strategy (MicroStrategy)' }).click();
+  await expect(page).toHaveURL(/\/companies\/MSTR$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Strategy (MicroStrategy)' })).toBeVisible();
+
+  await page.goBack();
+  await table.getByRole('row').filter({ hasText: 'MARA · ' }).getByRole('cell').nth(2).click();
+  const dialog = page.getByTestId('company-detail');
+  await dialog.getByTestId('open-company-page').click();
+  await expect(page).toHaveURL(/\/companies\/MARA$/);
+});
