@@ -116,7 +116,7 @@ function deploymentConfig(baseURL: string): PlaywrightTestConfig {
   const extraHTTPHeaders = bypassSecret ? { 'x-vercel-protection-bypass': bypassSecret, 'x-vercel-set-bypass-cookie': 'true' } : undefined;
   return {
     ...shared,
-    // `--grep` on the command line replaces this; without it a plain run still skips the local-only tests.
+    // Only these, whatever else `--grep` asks for: the other tests need this machine's servers.
     grep: /@deployment/,
     use: { trace: 'retain-on-failure', baseURL, extraHTTPHeaders },
     projects: deploymentProjects.filter((project) => browsers.includes(project.name!)),
