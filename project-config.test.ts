@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { PlaywrightTestConfig } from '@playwright/test';
 
 // The repository's configuration files for outside tools (the shadcn CLI, Playwright against a
-// deployment), read the way those tools read them.
+// deployment, Vercel), read the way those tools read them.
 
 const root = process.cwd();
 
@@ -81,5 +81,22 @@ describe('playwright.config.ts', () => {
     } finally {
       exists.mockRestore();
     }
+  });
+});
+
+describe('vercel.json', () => {
+  const config = JSON.parse(fs.readFileSync(path.join(root, 'vercel.json'), 'utf8')) as { buildCommand: string; crons: { path: string; schedule: string }[] };
+  const scripts = (JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
+
+  it('builds after migrating and seeding only an empty database', () => {
+    expect(config.buildCommand).toBe('npm run db:deploy && npm run build');
+    expect(scripts['db:deploy']).toBe('tsx scripts/db.ts deploy');
+  });
+
+  it('calls the cron route every minute, which runs only the due jobs within its maxDuration', () => {
+    expect(config.crons).toEqual([{ path: '/api/cron', schedule: '* * * * *' }]);
+    const cronRoute = fs.readFileSync(path.join(root, 'app/api/cron/route.ts'), 'utf8');
+    expect(cronRoute).toMatch(/^export const maxDuration = 60;$/m);
+    expect(cronRoute).toContain('runDueJobs(');
   });
 });
