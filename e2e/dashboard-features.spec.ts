@@ -35,7 +35,7 @@ test('the top-5 and discoveries cards link to their full lists', { tag: '@deploy
   else expect(count).toBeLessThanOrEqual(5);
 });
 
-test('the system health monitor expands, labels and collapses', { tag: '@deployment' }, async ({ page }) => {
+test('the system health monitor expands, labels and collapses', async ({ page }) => {
   await page.goto('/');
   const monitor = page.getByTestId('system-health');
   await expect(monitor.getByTestId('overall-status')).toHaveText(/^(all operational|minor issues|system issues)$/);
