@@ -1,14 +1,23 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { defineConfig } from '@playwright/test';
+import { defineConfig, type PlaywrightTestConfig, type Project } from '@playwright/test';
 
-// Debian's Chromium: Playwright cannot download its own browser on these machines.
-const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-if (!fs.existsSync(executablePath)) {
-  throw new Error(
-    `Chromium not found at ${executablePath}. Install it (apt-get install -y chromium) or set CHROMIUM_PATH to a Chromium binary.`,
-  );
+// Debian's Chromium where it is installed (Playwright cannot download its own browser on these
+// machines); elsewhere Playwright's own, from `npx playwright install`.
+const chromiumPath = process.env.CHROMIUM_PATH ?? (fs.existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
+if (process.env.CHROMIUM_PATH && !fs.existsSync(process.env.CHROMIUM_PATH)) {
+  throw new Error(`CHROMIUM_PATH names ${process.env.CHROMIUM_PATH}, which does not exist.`);
 }
+const chromiumLaunch = {
+  executablePath: chromiumPath,
+  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+};
+
+/**
+ * A deployment to test instead of local servers (README, "Running QA suites against a deployment"):
+ * only the tests tagged @deployment run, through no test route, outbox or process of this machine.
+ */
+const deploymentURL = process.env.PLAYWRIGHT_BASE_URL?.replace(/\/$/, '');
 
 // E2E_PORT_BASE and NEXT_DIST_DIR let two checkouts (or two people) run the suite side by side.
 const portBase = Number(process.env.E2E_PORT_BASE ?? 3100);
@@ -42,7 +51,7 @@ const qaEnv = Object.fromEntries(
 );
 const testEnv = { ...qaEnv, SCHEDULER_ENABLED: 'false', INGEST_ENABLED: 'false', ENABLE_TEST_ROUTES: '1', REDIS_URL: '', NEXT_TELEMETRY_DISABLED: '1' };
 
-export default defineConfig({
+const shared = {
   testDir: 'e2e',
   // Two workers on a two-core CI machine: a flow that signs up, loads charts and downloads a file
   // can take half a minute when the other worker is busy.
@@ -53,13 +62,11 @@ export default defineConfig({
   forbidOnly: !!process.env.CI,
   retries: 0,
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
-  use: {
-    trace: 'retain-on-failure',
-    launchOptions: {
-      executablePath,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-    },
-  },
+} satisfies PlaywrightTestConfig;
+
+const local: PlaywrightTestConfig = {
+  ...shared,
+  use: { trace: 'retain-on-failure', launchOptions: chromiumLaunch },
   projects: [
     { name: 'server', testIgnore: /next-start\.spec\.ts/, use: { baseURL: serverUrl } },
     { name: 'next-start', testMatch: /next-start\.spec\.ts/, use: { baseURL: nextStartUrl } },
@@ -89,4 +96,31 @@ export default defineConfig({
       timeout: 120_000,
     },
   ],
-});
+};
+
+/** Browsers a deployment run may use; only those named in PLAYWRIGHT_BROWSERS (default chromium) are run. */
+const deploymentProjects: Project[] = [
+  { name: 'chromium', use: { browserName: 'chromium', launchOptions: chromiumLaunch } },
+  // Defined for machines where `npx playwright install firefox webkit` could run (not these).
+  { name: 'firefox', use: { browserName: 'firefox' } },
+  { name: 'webkit', use: { browserName: 'webkit' } },
+];
+
+function deploymentConfig(baseURL: string): PlaywrightTestConfig {
+  const browsers = (process.env.PLAYWRIGHT_BROWSERS ?? 'chromium').split(',').map((name) => name.trim()).filter(Boolean);
+  const unknown = browsers.filter((name) => !deploymentProjects.some((project) => project.name === name));
+  if (unknown.length) throw new Error(`PLAYWRIGHT_BROWSERS names ${unknown.join(', ')}; choose from chromium, firefox, webkit.`);
+  // Vercel's deployment protection: the bypass header on every request, and the cookie it sets
+  // so the browser's own requests (scripts, fetches) pass too.
+  const bypassSecret = process.env.VERCEL_AUTOMATION_BYPASS_SECRET;
+  const extraHTTPHeaders = bypassSecret ? { 'x-vercel-protection-bypass': bypassSecret, 'x-vercel-set-bypass-cookie': 'true' } : undefined;
+  return {
+    ...shared,
+    // Only these, whatever else `--grep` asks for: the other tests need this machine's servers.
+    grep: /@deployment/,
+    use: { trace: 'retain-on-failure', baseURL, extraHTTPHeaders },
+    projects: deploymentProjects.filter((project) => browsers.includes(project.name!)),
+  };
+}
+
+export default defineConfig(deploymentURL ? deploymentConfig(deploymentURL) : local);

@@ -4,7 +4,7 @@ import { demoBetaCode, passBetaGate, registerUser, uniqueEmail } from './support
 
 // The beta gate and the access table of spec 000 §2, state by state, in a real browser.
 
-test.describe('beta gate', () => {
+test.describe('beta gate', { tag: '@deployment' }, () => {
   test('a new visitor meets the gate at the path they opened, with both tabs, the list and the contact link', async ({ page }) => {
     await page.goto('/signals');
     await expect(page).toHaveURL('/signals');
@@ -80,7 +80,7 @@ test.describe('beta gate', () => {
 
 const entitledOnly = ['/', '/dashboard', '/analytics', '/signals', '/reports', '/data-sources', '/security', '/affiliate', '/suggestions'];
 
-test.describe('access table', () => {
+test.describe('access table', { tag: '@deployment' }, () => {
   // Each test opens twenty-odd full pages; on a busy two-core machine that is close to the default limit.
   test.describe.configure({ timeout: 90_000 });
   test('signed out after the gate: the public paths open, every other path shows the sign-in screen', async ({ page, baseURL }) => {

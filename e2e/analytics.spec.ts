@@ -5,7 +5,7 @@ import { signedInPage } from './support/session';
 // The Advanced Treasury Analytics page (spec 001 §2; issue 5): real summary cards, the four tabs'
 // charts and an Export Report that downloads a real file.
 
-test('shows the four cards and a chart in every tab', async ({ page, baseURL }) => {
+test('shows the four cards and a chart in every tab', { tag: '@deployment' }, async ({ page, baseURL }) => {
   await signedInPage(page, baseURL!);
   await page.goto('/analytics');
   await expect(page.getByRole('heading', { level: 1, name: 'Advanced Treasury Analytics' })).toBeVisible();
@@ -30,7 +30,7 @@ test('shows the four cards and a chart in every tab', async ({ page, baseURL }) 
   await expect(page.getByTestId('chart-discovery-priority')).toBeVisible();
 });
 
-test('Export Report downloads a PDF summary and a CSV of the companies', async ({ page, baseURL }) => {
+test('Export Report downloads a PDF summary and a CSV of the companies', { tag: '@deployment' }, async ({ page, baseURL }) => {
   await signedInPage(page, baseURL!);
   await page.goto('/analytics');
   await page.getByRole('button', { name: 'Export Report' }).click();

@@ -15,7 +15,7 @@ async function downloaded(page: Page, click: () => Promise<void>): Promise<{ dow
 
 const dataLines = (csv: string) => csv.trim().split('\r\n').filter((line) => !line.startsWith('# '));
 
-test('create a key, call the API with it, download exports, revoke it', async ({ page, baseURL }) => {
+test('create a key, call the API with it, download exports, revoke it', { tag: '@deployment' }, async ({ page, baseURL }) => {
   test.setTimeout(120_000);
   await page.setViewportSize({ width: 1440, height: 1000 });
   await signedInPage(page, baseURL!);
@@ -108,7 +108,7 @@ test('create a key, call the API with it, download exports, revoke it', async ({
   expect(await refused.text()).not.toContain(secret);
 });
 
-test('the account page works on a phone', async ({ page, baseURL }) => {
+test('the account page works on a phone', { tag: '@deployment' }, async ({ page, baseURL }) => {
   await page.setViewportSize({ width: 375, height: 800 });
   await signedInPage(page, baseURL!);
   await page.goto('/settings');
@@ -120,7 +120,7 @@ test('the account page works on a phone', async ({ page, baseURL }) => {
   await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
 });
 
-test('without a subscription the card explains why keys cannot be created', async ({ browser, baseURL }) => {
+test('without a subscription the card explains why keys cannot be created', { tag: '@deployment' }, async ({ browser, baseURL }) => {
   const context = await unsubscribedContext(browser, baseURL!);
   const page = await context.newPage();
   await page.goto('/settings');

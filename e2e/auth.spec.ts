@@ -47,7 +47,7 @@ async function fillLogin(page: Page, email: string, password: string) {
   await page.getByRole('button', { name: 'Sign In' }).click();
 }
 
-test('a new visitor passes the gate, registers, sets up 2FA, signs out and needs the second factor to sign back in', async ({ page, baseURL }) => {
+test('a new visitor passes the gate, registers, sets up 2FA, signs out and needs the second factor to sign back in', { tag: '@deployment' }, async ({ page, baseURL }) => {
   test.setTimeout(90_000);
   await page.goto('/');
   await page.getByLabel('Invitation Code').fill(demoBetaCode.toLowerCase());
@@ -117,7 +117,7 @@ test('a new visitor passes the gate, registers, sets up 2FA, signs out and needs
   await expect(page.getByText('Invalid backup code. Please try another one.')).toBeVisible();
 });
 
-test('the login form validates, toggles the password and reports failures', async ({ page, baseURL }) => {
+test('the login form validates, toggles the password and reports failures', { tag: '@deployment' }, async ({ page, baseURL }) => {
   await passBetaGate(page.context(), baseURL!);
   await page.goto('/login');
   await page.getByRole('button', { name: 'Sign In' }).click();
@@ -138,7 +138,7 @@ test('the login form validates, toggles the password and reports failures', asyn
   await expect(page.getByText('Invalid email or password')).toBeVisible();
 });
 
-test('the register form shows every rule of 000 §5 and refuses a common password', async ({ page, baseURL }) => {
+test('the register form shows every rule of 000 §5 and refuses a common password', { tag: '@deployment' }, async ({ page, baseURL }) => {
   await passBetaGate(page.context(), baseURL!);
   await page.goto('/register');
   await expect(page.getByRole('link', { name: 'Terms of Service' })).toHaveAttribute('href', '/terms-of-service');
@@ -157,7 +157,7 @@ test('the register form shows every rule of 000 §5 and refuses a common passwor
   await expect(page.getByText(/too common/i).first()).toBeVisible();
 });
 
-test('the 11th failed login in a row is answered 429', async ({ request, baseURL }) => {
+test('the 11th failed login in a row is answered 429', { tag: '@deployment' }, async ({ request, baseURL }) => {
   const email = uniqueEmail('throttle');
   const headers = { origin: baseURL! };
   for (let attempt = 1; attempt <= 10; attempt += 1) {
@@ -169,7 +169,7 @@ test('the 11th failed login in a row is answered 429', async ({ request, baseURL
   expect((await eleventh.json()).message).toMatch(/Too many failed attempts/);
 });
 
-test('account settings shows the profile read-only and changes the password under its four rules', async ({ page, baseURL }) => {
+test('account settings shows the profile read-only and changes the password under its four rules', { tag: '@deployment' }, async ({ page, baseURL }) => {
   const user = await signedInPage(page, baseURL!);
   await page.goto('/settings');
   await expect(page.getByRole('heading', { level: 1, name: 'Account Settings' })).toBeVisible();
@@ -203,7 +203,7 @@ test('account settings shows the profile read-only and changes the password unde
   await fresh.close();
 });
 
-test('security settings: risk banner, backup code regeneration, and disabling 2FA through the dialog', async ({ page, baseURL }) => {
+test('security settings: risk banner, backup code regeneration, and disabling 2FA through the dialog', { tag: '@deployment' }, async ({ page, baseURL }) => {
   test.setTimeout(60_000);
   await signedInPage(page, baseURL!);
   await page.goto('/security');
@@ -234,7 +234,7 @@ test('security settings: risk banner, backup code regeneration, and disabling 2F
   expect((await page.request.get('/api/auth/user')).status()).toBe(200);
 });
 
-test('disabling 2FA without passing the dialog is refused by the server', async ({ page, baseURL }) => {
+test('disabling 2FA without passing the dialog is refused by the server', { tag: '@deployment' }, async ({ page, baseURL }) => {
   await signedInPage(page, baseURL!);
   await enableTwoFactor(page);
   const response = await page.request.post('/api/auth/mfa/disable', { data: { verificationCode: 'VERIFIED' }, headers: { origin: baseURL! } });
@@ -243,7 +243,7 @@ test('disabling 2FA without passing the dialog is refused by the server', async 
   await expect(page.getByTestId('mfa-status-badge')).toHaveText('Enabled');
 });
 
-test('the MFA prompt shows on the dashboard, links to /security and stays dismissed', async ({ page, baseURL }) => {
+test('the MFA prompt shows on the dashboard, links to /security and stays dismissed', { tag: '@deployment' }, async ({ page, baseURL }) => {
   await signedInPage(page, baseURL!);
   await page.goto('/');
   const prompt = page.getByRole('dialog', { name: 'Secure Your Account' });
@@ -257,7 +257,7 @@ test('the MFA prompt shows on the dashboard, links to /security and stays dismis
   await expect(page.getByRole('dialog', { name: 'Secure Your Account' })).toHaveCount(0);
 });
 
-test('the user menu links to settings and security and signs out to /login, where the gate shows again', async ({ page, baseURL }) => {
+test('the user menu links to settings and security and signs out to /login, where the gate shows again', { tag: '@deployment' }, async ({ page, baseURL }) => {
   await signedInPage(page, baseURL!, { firstName: 'Katherine', lastName: 'Johnson' });
   await page.goto('/signals');
   await page.getByRole('button', { name: 'Account menu for Katherine Johnson' }).click();
@@ -274,7 +274,7 @@ test('the user menu links to settings and security and signs out to /login, wher
   await expect(page.getByRole('navigation', { name: 'Main' })).toHaveCount(0);
 });
 
-test('an account registered without the gate cookie but signing in through it keeps beta access', async ({ browser, baseURL }) => {
+test('an account registered without the gate cookie but signing in through it keeps beta access', { tag: '@deployment' }, async ({ browser, baseURL }) => {
   const plain = await browser.newContext();
   const user = await registerUser(plain, baseURL!);
   expect((await (await plain.request.get(`${baseURL}/api/auth/user`)).json()).betaAccess).toBe(false);

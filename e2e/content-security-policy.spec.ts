@@ -38,7 +38,7 @@ async function inlineScriptsWithoutNonce(page: Page, nonce: string) {
   );
 }
 
-screenTest.describe('every screen', () => {
+screenTest.describe('every screen', { tag: '@deployment' }, () => {
   screenTest.describe.configure({ mode: 'parallel' });
 
   for (const route of routes) {

@@ -5,7 +5,7 @@ test.beforeEach(async ({ page, baseURL }) => {
   await signedInPage(page, baseURL!);
 });
 
-test('the dashboard lists the seeded companies, largest holder first', async ({ page }) => {
+test('the dashboard lists the seeded companies, largest holder first', { tag: '@deployment' }, async ({ page }) => {
   await page.goto('/');
   const table = page.getByRole('table');
   await expect(table.getByRole('row')).toHaveCount(101);
@@ -94,7 +94,7 @@ test('/ws speaks the spec protocol to a browser on the same origin', async ({ pa
   expect(messages).toEqual(['connected', 'subscribed', 'pong']);
 });
 
-test('mutating API calls from a foreign origin are refused', async ({ request }) => {
+test('mutating API calls from a foreign origin are refused', { tag: '@deployment' }, async ({ request }) => {
   const response = await request.post('/api/client-errors', {
     headers: { Origin: 'https://evil.example' },
     data: { referenceId: 'ERR-X', message: 'x' },

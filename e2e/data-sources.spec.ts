@@ -9,7 +9,7 @@ test.beforeEach(async ({ page, baseURL }) => {
   await expect(page.getByRole('heading', { level: 1, name: 'Data Sources' })).toBeVisible();
 });
 
-test('four summary cards agree with the API', async ({ page }) => {
+test('four summary cards agree with the API', { tag: '@deployment' }, async ({ page }) => {
   const { summary } = await (await page.request.get('/api/data-sources')).json();
   await expect(page.getByTestId('summary-active')).toContainText('Active Sources');
   await expect(page.getByTestId('summary-active').locator('p.text-2xl')).toHaveText(String(summary.activeSources));
@@ -25,7 +25,7 @@ test('four summary cards agree with the API', async ({ page }) => {
   await expect(page.getByRole('link', { name: 'View Documentation' })).toBeVisible();
 });
 
-test('tabs filter the source cards by status, each card badged with its real state (issue 12)', async ({ page }) => {
+test('tabs filter the source cards by status, each card badged with its real state (issue 12)', { tag: '@deployment' }, async ({ page }) => {
   const cards = page.getByRole('tabpanel').getByRole('article');
   await expect(cards).toHaveCount(14);
   const sec = page.getByTestId('source-sec-filings');
@@ -66,7 +66,7 @@ test('tabs filter the source cards by status, each card badged with its real sta
   await expect(page.getByTestId('signals-holdings-table')).not.toHaveText('0');
 });
 
-test('the category summary counts active and total sources per category', async ({ page }) => {
+test('the category summary counts active and total sources per category', { tag: '@deployment' }, async ({ page }) => {
   const list = page.getByRole('list', { name: 'Source categories' });
   await expect(list.getByRole('listitem')).toHaveCount(8);
   await expect(page.getByTestId('category-corporate')).toHaveText(/Corporate Intelligence\s*1\/3 active/);

@@ -7,7 +7,7 @@ function planCard(page: Page, id: string) {
   return page.getByTestId(`plan-${id}`);
 }
 
-test('monthly prices, the yearly toggle with its exact figures, limits, secure-payment note and FAQ', async ({ page, baseURL }) => {
+test('monthly prices, the yearly toggle with its exact figures, limits, secure-payment note and FAQ', { tag: '@deployment' }, async ({ page, baseURL }) => {
   await signedInPage(page, baseURL!);
   await page.goto('/subscription');
   await expect(page.getByRole('heading', { level: 1, name: 'Choose Your Plan' })).toBeVisible();
@@ -47,7 +47,7 @@ test('monthly prices, the yearly toggle with its exact figures, limits, secure-p
   await expect(page.getByText(/plan changes take effect at the next billing cycle/)).toBeVisible();
 });
 
-test('subscribing when the session has ended asks to log in', async ({ page, baseURL }) => {
+test('subscribing when the session has ended asks to log in', { tag: '@deployment' }, async ({ page, baseURL }) => {
   await signedInPage(page, baseURL!);
   await page.goto('/subscription');
   await expect(planCard(page, 'starter').getByRole('button', { name: 'Get Started' })).toBeEnabled();
@@ -60,7 +60,7 @@ test('subscribing when the session has ended asks to log in', async ({ page, bas
   await expect(page).toHaveURL('/subscription');
 });
 
-test('the clicked plan shows Processing... and the checkout opens with the client secret and the yearly total', async ({ page, baseURL }) => {
+test('the clicked plan shows Processing... and the checkout opens with the client secret and the yearly total', { tag: '@deployment' }, async ({ page, baseURL }) => {
   await signedInPage(page, baseURL!);
   // Holds the real request a moment so the pending state is observable; the server still answers it.
   await page.route('**/api/create-subscription', async (route) => {

@@ -31,18 +31,18 @@ async function fetchAll(request: APIRequestContext) {
   for (const asset of assets) await expectAsset(await request.get(asset.path, { maxRedirects: 0 }), asset);
 }
 
-test('each asset is served with its content type to a first-time visitor', async ({ request }) => {
+test('each asset is served with its content type to a first-time visitor', { tag: '@deployment' }, async ({ request }) => {
   await fetchAll(request);
 });
 
-test('a visitor past the gate but signed out gets the assets too, not a redirect to /login', async ({ browser, baseURL }) => {
+test('a visitor past the gate but signed out gets the assets too, not a redirect to /login', { tag: '@deployment' }, async ({ browser, baseURL }) => {
   const context = await browser.newContext({ baseURL });
   await passBetaGate(context, baseURL!);
   await fetchAll(context.request);
   await context.close();
 });
 
-test("the manifest's icons exist with the sizes and types it states", async ({ request }) => {
+test("the manifest's icons exist with the sizes and types it states", { tag: '@deployment' }, async ({ request }) => {
   const manifest = (await (await request.get('/manifest.webmanifest')).json()) as { name: string; start_url: string; icons: Array<{ src: string; sizes: string; type: string }> };
   expect(manifest).toMatchObject({ name: 'Treasury Intelligence', start_url: '/' });
   expect(manifest.icons.map((icon) => icon.sizes)).toEqual(expect.arrayContaining(['192x192', '512x512']));
@@ -54,14 +54,14 @@ test("the manifest's icons exist with the sizes and types it states", async ({ r
   }
 });
 
-test('robots.txt opens the public pages and closes the product', async ({ request }) => {
+test('robots.txt opens the public pages and closes the product', { tag: '@deployment' }, async ({ request }) => {
   const robots = await (await request.get('/robots.txt')).text();
   expect(robots).toContain('User-agent: *');
   expect(robots).toContain('Allow: /about');
   expect(robots).toMatch(/^Disallow: \/$/m);
 });
 
-test('the root layout links the icons, the manifest and the Open Graph card, on the host the page was asked for', async ({ page, baseURL }) => {
+test('the root layout links the icons, the manifest and the Open Graph card, on the host the page was asked for', { tag: '@deployment' }, async ({ page, baseURL }) => {
   await page.goto('/');
   const head = page.locator('head');
   await expect(head.locator('link[rel="manifest"]')).toHaveAttribute('href', '/manifest.webmanifest');

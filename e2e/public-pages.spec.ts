@@ -3,7 +3,7 @@ import { passBetaGate, signedInPage } from './support/session';
 
 // About, Terms of Service and Privacy Policy (spec 000 §2, §9), as a visitor past the beta gate.
 
-test.describe('a visitor past the beta gate', () => {
+test.describe('a visitor past the beta gate', { tag: '@deployment' }, () => {
   test.beforeEach(async ({ page, baseURL }) => passBetaGate(page.context(), baseURL!));
 
   test('About shows the mission, What We Do, the expertise figures and the call to action', async ({ page }) => {

@@ -15,7 +15,7 @@ function toast(page: Page, title: string) {
   return page.locator('[data-slot="toast"]').filter({ hasText: title });
 }
 
-test('shows the tiles, search, period and the three tabs', async ({ page, baseURL }) => {
+test('shows the tiles, search, period and the three tabs', { tag: '@deployment' }, async ({ page, baseURL }) => {
   await openReports(page, baseURL!);
   for (const key of ['totalReports', 'totalInsights', 'criticalFindings', 'successRate']) {
     await expect(page.getByTestId(`report-stat-${key}`)).toBeVisible();
@@ -44,7 +44,7 @@ test('shows the tiles, search, period and the three tabs', async ({ page, baseUR
   await expect(page.getByRole('button', { name: 'Use Template' })).toHaveCount(3);
 });
 
-test('Generate Custom Report creates a report that turns ready, downloads as a PDF and opens in the viewer', async ({ page, baseURL }) => {
+test('Generate Custom Report creates a report that turns ready, downloads as a PDF and opens in the viewer', { tag: '@deployment' }, async ({ page, baseURL }) => {
   test.setTimeout(120_000);
   await openReports(page, baseURL!);
   // A fresh install opens on the shared reports its active schedules generated at seed time.
@@ -86,7 +86,7 @@ test('Generate Custom Report creates a report that turns ready, downloads as a P
   await expect(viewer.getByTestId('report-pdf')).toBeVisible();
 });
 
-test('Use Template shows its two toasts and creates a report from the template', async ({ page, baseURL }) => {
+test('Use Template shows its two toasts and creates a report from the template', { tag: '@deployment' }, async ({ page, baseURL }) => {
   test.setTimeout(90_000);
   await openReports(page, baseURL!);
   await page.getByRole('tab', { name: 'Report Templates' }).click();
@@ -97,7 +97,7 @@ test('Use Template shows its two toasts and creates a report from the template',
   await expect(page.getByTestId('report-card').filter({ hasText: 'Executive Summary: Health Analysis Report' })).toHaveAttribute('data-status', 'ready', { timeout: 45_000 });
 });
 
-test('search and period filter the list; others cannot open my report', async ({ page, baseURL, browser }) => {
+test('search and period filter the list; others cannot open my report', { tag: '@deployment' }, async ({ page, baseURL, browser }) => {
   await openReports(page, baseURL!);
   const created = await page.request.post(`${baseURL}/api/reports`, { data: { type: 'Discovery', period: '90d' }, headers: { origin: baseURL! } });
   expect(created.status()).toBe(202);

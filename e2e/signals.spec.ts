@@ -245,3 +245,121 @@ test('market impact analysis runs to completion and sets price alerts', async ({
   await panel.getByRole('button', { name: 'Close' }).click();
   await expect(panel).toBeHidden();
 });
+
+// ---------------------------------------------------------------------------------------------
+// The same screen on the signals a deployment holds (no test route): the seed's holdings-history
+// signals, or whatever ingest stored since. Each test reads the data it checks from the API.
+
+interface ListedSignal {
+  id: string;
+  description: string;
+  source: string;
+  confidence: number;
+  severity: string;
+  companyName: string;
+}
+
+async function openStoredSignal(page: Page, baseURL: string, severity = 'critical') {
+  await signedInPage(page, baseURL);
+  const response = await page.request.get(`/api/signals?severity=${severity}&limit=1`);
+  expect(response.status()).toBe(200);
+  const [signal] = (await response.json()) as ListedSignal[];
+  expect(signal, `a ${severity} signal is stored (the seed makes them from the holdings history)`).toBeTruthy();
+  await page.goto('/signals');
+  await expect(page.getByRole('heading', { level: 1, name: 'Treasury Signal Detection' })).toBeVisible();
+  return signal!;
+}
+
+async function investigateStored(page: Page, signal: ListedSignal) {
+  await search(page, signal.description);
+  const card = cards(page).filter({ hasText: signal.description });
+  await expect(card).toHaveCount(1);
+  await card.getByRole('button', { name: 'Investigate' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Signal Investigation' });
+  await expect(dialog).toBeVisible();
+  return dialog;
+}
+
+test('stored signals: the counters say what the API counts, and the three tabs', { tag: '@deployment' }, async ({ page, baseURL }) => {
+  await openStoredSignal(page, baseURL!);
+  const summary = await (await page.request.get('/api/signals/summary')).json();
+  await expect(page.getByTestId('active-signal-count')).toContainText(`${summary.activeSignals} active signals`);
+  const counters: [string, string][] = [['criticalAlerts', 'Critical Alerts'], ['secFilings', 'SEC Filings'], ['insiderActivity', 'Insider Activity'], ['prePumpSignals', 'Pre-Pump Signals']];
+  for (const [key, label] of counters) {
+    await expect(page.getByTestId(`counter-${key}`)).toContainText(label);
+    await expect(page.getByTestId(`counter-${key}`)).toContainText(String(summary[key]));
+  }
+  await expect(cards(page).first()).toBeVisible();
+  await page.getByRole('tab', { name: 'Data Sources' }).click();
+  await expect(page.getByRole('tabpanel').getByTestId('feed-item')).toHaveCount(16);
+  await expect(page.getByRole('tabpanel').getByTestId('feed-item').filter({ hasText: 'X/Twitter API' })).toContainText('Planned');
+  await page.getByRole('tab', { name: 'Detection Framework' }).click();
+  await expect(page.getByText('Layer 1: Filing Monitor')).toBeVisible();
+  await expect(page.getByText('Pump-check filter: excludes price spikes above 10% in 3 days.')).toBeVisible();
+});
+
+test('stored signals: search by company and the severity filter', { tag: '@deployment' }, async ({ page, baseURL }) => {
+  const signal = await openStoredSignal(page, baseURL!);
+  await search(page, signal.companyName);
+  await expect(cards(page).filter({ hasText: signal.description })).toHaveCount(1);
+  await page.getByRole('combobox', { name: 'Severity' }).click();
+  await page.getByRole('option', { name: 'Critical' }).click();
+  await expect(cards(page).filter({ hasText: signal.description })).toHaveCount(1);
+  const severities = await cards(page).evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-severity')));
+  expect(new Set(severities)).toEqual(new Set(['critical']));
+
+  const low = (await (await page.request.get(`/api/signals?severity=low&q=${encodeURIComponent(signal.companyName)}`)).json()) as unknown[];
+  await page.getByRole('combobox', { name: 'Severity' }).click();
+  await page.getByRole('option', { name: 'Low' }).click();
+  if (low.length) await expect(cards(page).first()).toHaveAttribute('data-severity', 'low');
+  else await expect(page.getByText('No signals match your search')).toBeVisible();
+
+  await search(page, `no-such-signal-${Date.now()}`);
+  await expect(page.getByText('No signals match your search')).toBeVisible();
+});
+
+test('stored signals: investigation, alert, watchlist, PDF report, source and research views', { tag: '@deployment' }, async ({ page, baseURL }) => {
+  const signal = await openStoredSignal(page, baseURL!);
+  let dialog = await investigateStored(page, signal);
+  await expect(dialog.getByText('Signal Details')).toBeVisible();
+  await expect(dialog).toContainText(signal.description);
+  await expect(dialog).toContainText(`${signal.confidence}%`);
+  await expect(dialog).toContainText(signal.source);
+  const measured = /(\d+\.\d%|not enough history yet \(\d+ signals?\))$/;
+  await expect(dialog.getByTestId('source-accuracy')).toHaveText(new RegExp(`^Historical accuracy: ${measured.source}`));
+  await dialog.getByRole('tab', { name: 'Correlations' }).click();
+  await expect(dialog.getByTestId('similar-signals')).toHaveText(/Similar signals: \d+ in the past 30 days/);
+  await dialog.getByRole('tab', { name: 'Actions' }).click();
+
+  await dialog.getByRole('button', { name: 'Set Alert Notifications' }).click();
+  await expect(toast(page, 'Alerts Configured')).toBeVisible();
+  expect(await (await page.request.get('/api/alerts')).json()).toEqual([expect.objectContaining({ kind: 'signal', signalId: signal.id })]);
+  await dialog.getByRole('button', { name: 'Add to Watchlist' }).click();
+  await expect(toast(page, 'Watchlist Updated')).toBeVisible();
+  expect(await (await page.request.get('/api/watchlist')).json()).toEqual([expect.objectContaining({ signalId: signal.id })]);
+
+  const download = page.waitForEvent('download');
+  await dialog.getByRole('button', { name: 'Export Report' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(new RegExp(`^signal-investigation-${signal.id}-\\d+\\.pdf$`));
+  expect(fs.readFileSync((await file.path())!).subarray(0, 5).toString()).toBe('%PDF-');
+
+  const filing = (await (await page.request.get(`/api/signals/${signal.id}/filing`)).json()) as { available: boolean; filingUrl: string | null; reason: string | null };
+  await dialog.getByRole('button', { name: 'View SEC Filing Source' }).click();
+  const source = page.getByRole('dialog', { name: 'SEC Filing Analysis' });
+  if (filing.available) {
+    await expect(source).toContainText(signal.companyName);
+    if (filing.filingUrl) await expect(source.getByRole('link', { name: 'Open Filing Document' })).toHaveAttribute('href', filing.filingUrl);
+  } else {
+    await expect(source.getByText('No SEC filing for this signal')).toBeVisible();
+  }
+  await source.getByRole('button', { name: 'Close' }).click();
+  await expect(source).toBeHidden();
+
+  dialog = await investigateStored(page, signal);
+  await dialog.getByRole('button', { name: 'Research Company Background' }).click();
+  const research = page.getByRole('dialog', { name: 'Company Background Research' });
+  await expect(research.getByText('Company research tools are being finalized')).toBeVisible();
+  await research.getByRole('button', { name: 'Close' }).click();
+  await expect(research).toBeHidden();
+});

@@ -7,13 +7,13 @@ test.beforeEach(async ({ page, baseURL }) => {
 
 const storageKey = 'treasury-intel-theme';
 
-test('the theme is dark by default', async ({ page }) => {
+test('the theme is dark by default', { tag: '@deployment' }, async ({ page }) => {
   await page.emulateMedia({ colorScheme: 'light' });
   await page.goto('/about');
   await expect(page.locator('html')).toHaveClass(/\bdark\b/);
 });
 
-test('Light Mode is chosen from the theme menu, persisted, and applied before first paint on reload', async ({ page }) => {
+test('Light Mode is chosen from the theme menu, persisted, and applied before first paint on reload', { tag: '@deployment' }, async ({ page }) => {
   await page.goto('/about');
   await page.getByRole('button', { name: 'Theme' }).click();
   await page.getByRole('menuitemradio', { name: 'Light Mode' }).click();
@@ -30,7 +30,7 @@ test('Light Mode is chosen from the theme menu, persisted, and applied before fi
   expect(await page.evaluate(() => (window as unknown as { firstClass: string }).firstClass)).not.toMatch(/\bdark\b/);
 });
 
-test('Auto (System) follows the operating system colour scheme', async ({ page }) => {
+test('Auto (System) follows the operating system colour scheme', { tag: '@deployment' }, async ({ page }) => {
   await page.emulateMedia({ colorScheme: 'light' });
   await page.goto('/about');
   await page.getByRole('button', { name: 'Theme' }).click();

@@ -15,7 +15,7 @@ async function expectNoFixedFigures(page: Page) {
   for (const figure of fixedFigures) expect(text, `"${figure}" is a fixed figure`).not.toContain(figure);
 }
 
-test('leaderboard, a flagged company, signals, investigation and data sources say only what the data supports', async ({ page, baseURL }) => {
+test('leaderboard, a flagged company, signals, investigation and data sources say only what the data supports', { tag: '@deployment' }, async ({ page, baseURL }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
   await signedInPage(page, baseURL!);
   await page.goto('/');
@@ -130,7 +130,7 @@ test('leaderboard, a flagged company, signals, investigation and data sources sa
 });
 
 for (const width of [375, 1440]) {
-  test(`the price badge dates a stale quote at ${width} px`, async ({ page, baseURL }) => {
+  test(`the price badge dates a stale quote at ${width} px`, { tag: '@deployment' }, async ({ page, baseURL }) => {
     await page.setViewportSize({ width, height: 800 });
     await signedInPage(page, baseURL!);
     await page.goto('/');
@@ -146,7 +146,7 @@ for (const width of [375, 1440]) {
   });
 }
 
-test('the About page counts companies and data sources instead of typing them', async ({ page, baseURL }) => {
+test('the About page counts companies and data sources instead of typing them', { tag: '@deployment' }, async ({ page, baseURL }) => {
   await signedInPage(page, baseURL!);
   await page.goto('/about');
   const stats = page.getByTestId('about-stat');

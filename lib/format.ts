@@ -51,8 +51,8 @@ export function riskLevel(score: number): RiskLevel {
 
 const riskTextClass: Record<RiskLevel, string> = {
   high: 'text-red-600 dark:text-red-400',
-  medium: 'text-amber-600 dark:text-amber-400',
-  low: 'text-emerald-600 dark:text-emerald-400',
+  medium: 'text-amber-700 dark:text-amber-400',
+  low: 'text-emerald-700 dark:text-emerald-400',
 };
 
 export function riskColorClass(score: number): string {

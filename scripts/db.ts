@@ -1,4 +1,5 @@
-// Database tasks: `setup` (migrate + seed), `migrate`, `seed`, and `create <name>` to write a new
+// Database tasks: `setup` (migrate + seed), `migrate`, `seed`, `deploy` (migrate, then seed only an
+// empty database: a hosted build's step, safe on every re-deploy), and `create <name>` to write a new
 // migration for both providers from the change to prisma/schema.prisma.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -18,10 +19,13 @@ async function main() {
     case 'setup':
       await migrate(url);
       return seed();
+    case 'deploy':
+      await migrate(url);
+      return seed(true);
     case 'create':
       return create(name);
     default:
-      throw new Error('Usage: tsx scripts/db.ts setup | migrate | seed | create <name>');
+      throw new Error('Usage: tsx scripts/db.ts setup | migrate | seed | deploy | create <name>');
   }
 }
 
@@ -31,10 +35,11 @@ async function migrate(url: string) {
   console.log(applied.length ? `Applied migrations: ${applied.join(', ')}` : 'Database schema is up to date.');
 }
 
-async function seed() {
+async function seed(onlyIfEmpty = false) {
   const { db } = await import('../lib/db');
-  const { seedAll } = await import('../lib/db/seed-all');
-  await seedAll(db, (line) => console.log(line));
+  const { seedAll, seedEmptyDatabase } = await import('../lib/db/seed-all');
+  const log = (line: string) => console.log(line);
+  await (onlyIfEmpty ? seedEmptyDatabase(db, log) : seedAll(db, log));
   await db.$disconnect();
 }
 

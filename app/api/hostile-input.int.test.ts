@@ -63,6 +63,8 @@ const v1 = (spec: Omit<RouteSpec, 'access' | 'bearerCases'> = {}): RouteSpec => 
 const routes: Record<string, RouteSpec> = {
   'account/api-keys/[id]': { access: 'user' },
   'account/api-keys': { access: 'user', body: () => ({ name: 'Fuzz notebook', expiresInDays: 30 }) },
+  // Administrators only: the shared (non-admin) user is told there is nothing here, whatever it sends.
+  'admin/outbox': { access: 'user', query: { to: 'nobody@example.com', limit: '5' } },
   'affiliate/influencer-trial': { access: 'entitled' },
   'affiliate/links/[id]': { access: 'entitled', body: () => ({ isActive: false }) },
   'affiliate/links': { access: 'entitled', body: () => ({ name: 'Launch campaign' }) },

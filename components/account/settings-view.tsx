@@ -50,7 +50,7 @@ function ProfileField({ label, value, wide }: { label: string; value: string; wi
   return (
     <div className={wide ? 'sm:col-span-2' : undefined}>
       <dt className="text-sm text-muted-foreground">{label}</dt>
-      <dd className="mt-1 rounded-md border bg-muted/40 px-3 py-2 text-sm [overflow-wrap:anywhere]" aria-readonly="true">
+      <dd className="mt-1 rounded-md border bg-muted/40 px-3 py-2 text-sm [overflow-wrap:anywhere]">
         {value}
       </dd>
     </div>

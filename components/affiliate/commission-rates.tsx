@@ -12,7 +12,7 @@ export function CommissionRates({ title, plans }: { title: string; plans: readon
         <CardDescription>50% recurring commission on every monthly payment</CardDescription>
       </CardHeader>
       <CardContent>
-        <Table>
+        <Table scrollLabel={title}>
           <TableHeader>
             <TableRow>
               <TableHead>Plan</TableHead>

@@ -9,7 +9,7 @@ import { useAuth } from '@/components/auth/use-auth';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Tabs, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { toast } from '@/components/ui/use-toast';
 import { productName } from '@/lib/brand';
 import { usePaymentConfig } from '@/lib/payments/client';
@@ -118,17 +118,19 @@ function PaymentMethodCard({
               Square <Badge variant="secondary">Soon</Badge>
             </TabsTrigger>
           </TabsList>
+          {/* The card form is the panel its tab controls (aria-controls names it). */}
+          <TabsContent value="card" className="mt-4">
+            {config.isPending ? (
+              <p className="text-sm text-muted-foreground">Loading payment form...</p>
+            ) : isLive && clientSecret && publishableKey ? (
+              <Elements stripe={stripeFor(publishableKey)} options={{ clientSecret }}>
+                <LiveCardForm amount={amount} isCardMethod={method === 'card'} />
+              </Elements>
+            ) : (
+              <DemoCardForm amount={amount} isCardMethod={method === 'card'} clientSecret={clientSecret} subscriptionId={subscriptionId} onSuccess={onSuccess} />
+            )}
+          </TabsContent>
         </Tabs>
-
-        {config.isPending ? (
-          <p className="text-sm text-muted-foreground">Loading payment form...</p>
-        ) : isLive && clientSecret && publishableKey ? (
-          <Elements stripe={stripeFor(publishableKey)} options={{ clientSecret }}>
-            <LiveCardForm amount={amount} isCardMethod={method === 'card'} />
-          </Elements>
-        ) : (
-          <DemoCardForm amount={amount} isCardMethod={method === 'card'} clientSecret={clientSecret} subscriptionId={subscriptionId} onSuccess={onSuccess} />
-        )}
       </CardContent>
     </Card>
   );

@@ -167,7 +167,7 @@ function HoldingFigures({ company, btcPricedAt }: { company: CompanyDetail; btcP
       <Figure
         label="Unrealized gain"
         value={gain ? `${formatMoney(gain.gain)}${gain.gainPercent === null ? '' : ` (${formatPercent(gain.gainPercent)})`}` : '—'}
-        className={gain ? (gain.gain >= 0 ? 'text-emerald-600 dark:text-emerald-400' : 'text-red-600 dark:text-red-400') : undefined}
+        className={gain ? (gain.gain >= 0 ? 'text-emerald-700 dark:text-emerald-400' : 'text-red-700 dark:text-red-400') : undefined}
       >
         <span className="text-xs text-muted-foreground">
           Average cost (dated above) × {holdingsAsOf}, against the BTC price of {formatDay(btcPricedAt)}

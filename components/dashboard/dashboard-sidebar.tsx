@@ -13,7 +13,7 @@ import { nameWithTicker } from '@/lib/treasury/aggregates';
 import { cn } from '@/lib/utils';
 import { useDashboardFilter } from './dashboard-filter';
 
-const changeClass = (value: number | null) => (value === null ? 'text-muted-foreground' : value >= 0 ? 'text-emerald-600 dark:text-emerald-400' : 'text-red-600 dark:text-red-400');
+const changeClass = (value: number | null) => (value === null ? 'text-muted-foreground' : value >= 0 ? 'text-emerald-700 dark:text-emerald-400' : 'text-red-700 dark:text-red-400');
 
 /** Quick Filters and Market Stats; hidden on small screens (spec 001 §2). */
 export function DashboardSidebar({ btc, initialStats }: { btc: BtcMoves; initialStats: DashboardStats }) {

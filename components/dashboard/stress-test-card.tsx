@@ -24,7 +24,7 @@ export function StressTestCard({ stress, averageRiskScore }: { stress: Dashboard
           <div className="grid gap-3 sm:grid-cols-2 xl:grid-cols-4">
             {stress.results.map((result) => (
               <section key={result.id} className="rounded-md border p-3 text-sm" data-scenario={result.id} aria-labelledby={`scenario-${result.id}`}>
-                <h3 id={`scenario-${result.id}`} className={cn('font-semibold', result.change < 0 ? 'text-red-600 dark:text-red-400' : 'text-emerald-600 dark:text-emerald-400')}>
+                <h3 id={`scenario-${result.id}`} className={cn('font-semibold', result.change < 0 ? 'text-red-700 dark:text-red-400' : 'text-emerald-700 dark:text-emerald-400')}>
                   {result.label}
                 </h3>
                 <p className="text-xs text-muted-foreground">BTC at {formatMoney(result.btcPriceUsd)}</p>

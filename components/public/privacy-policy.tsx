@@ -81,7 +81,7 @@ const sections: LegalSection[] = [
     body: (
       <p>
         Privacy questions or requests:{' '}
-        <a href={`mailto:${supportEmail}`} className="text-primary underline-offset-4 hover:underline">
+        <a href={`mailto:${supportEmail}`} className="text-primary underline underline-offset-4">
           {supportEmail}
         </a>
         .

@@ -100,7 +100,7 @@ const sections: LegalSection[] = [
     body: (
       <p>
         Questions about these Terms? Email{' '}
-        <a href={`mailto:${supportEmail}`} className="text-primary underline-offset-4 hover:underline">
+        <a href={`mailto:${supportEmail}`} className="text-primary underline underline-offset-4">
           {supportEmail}
         </a>{' '}
         or use our contact form.

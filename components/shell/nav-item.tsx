@@ -1,5 +1,6 @@
 import Link from 'next/link';
 import { cn } from '@/lib/utils';
+import { LinkPending } from './link-pending';
 import type { NavLink } from './navigation';
 
 export function NavItem({ link, active }: { link: NavLink; active: boolean }) {
@@ -13,6 +14,7 @@ export function NavItem({ link, active }: { link: NavLink; active: boolean }) {
       )}
     >
       {link.label}
+      <LinkPending />
     </Link>
   );
 }

@@ -37,7 +37,7 @@ export function NavigationBar({ user, btcQuote }: { user: PublicUser; btcQuote: 
   return (
     <header className="sticky top-0 z-40 border-b bg-background/90 backdrop-blur supports-[backdrop-filter]:bg-background/70">
       <nav aria-label="Main" className="mx-auto flex h-14 max-w-7xl items-center gap-4 px-4">
-        <Link href="/" className="flex items-center gap-2 font-semibold">
+        <Link href="/" aria-label={productName} className="flex items-center gap-2 font-semibold">
           <Bitcoin className="size-6 text-primary" aria-hidden="true" />
           <span className="hidden md:inline">{productName}</span>
         </Link>

@@ -47,7 +47,7 @@ export function DetectionFrameworkTab() {
             </ul>
           </div>
           <div>
-            <p className="mb-1 font-medium text-orange-600 dark:text-orange-400">High-priority triggers</p>
+            <p className="mb-1 font-medium text-orange-700 dark:text-orange-400">High-priority triggers</p>
             <ul className="list-disc space-y-1 pl-5">
               <li>Board meeting or proxy filing mentioning bitcoin</li>
               <li>Unusual trading volume ahead of an announcement</li>

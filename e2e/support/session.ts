@@ -2,7 +2,8 @@ import { expect, type APIRequestContext, type Browser, type BrowserContext, type
 
 // Shared e2e set-up through the product's own public API (no database access, no mocks).
 
-export const demoBetaCode = 'TREASURY2026';
+/** A code the gate accepts: a deployment's own (QA_BETA_CODE) or the demo's first. */
+export const demoBetaCode = process.env.QA_BETA_CODE ?? 'TREASURY2026';
 let counter = 0;
 
 export function uniqueEmail(prefix = 'user') {

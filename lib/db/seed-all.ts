@@ -53,3 +53,18 @@ export async function seedAll(db: Db, log: (line: string) => void = () => {}) {
   const reports = await seedInitialReports(db);
   if (reports) log(`Generated ${reports} initial reports from the active schedules.`);
 }
+
+/**
+ * The seed of a deployment's build step (`npm run db:deploy`): only into a database without
+ * companies. A re-deploy onto a database that ingest, users or an earlier seed have filled leaves it
+ * alone, because seeding again would set the companies back to the seed's figures.
+ */
+export async function seedEmptyDatabase(db: Db, log: (line: string) => void = () => {}): Promise<boolean> {
+  const companies = await db.company.count();
+  if (companies > 0) {
+    log(`The database holds ${companies} companies: seed skipped (a deploy never rewrites stored data; \`npm run db:seed\` reseeds on purpose).`);
+    return false;
+  }
+  await seedAll(db, log);
+  return true;
+}

@@ -10,6 +10,7 @@ import { AppError, toErrorResponse } from './errors';
 export const apiRouteMethods: Readonly<Record<string, readonly HttpMethod[]>> = {
   'account/api-keys/[id]': ['DELETE'],
   'account/api-keys': ['GET', 'POST'],
+  'admin/outbox': ['GET'],
   'affiliate/influencer-trial': ['POST'],
   'affiliate/links/[id]': ['PATCH'],
   'affiliate/links': ['GET', 'POST'],

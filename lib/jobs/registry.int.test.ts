@@ -3,7 +3,7 @@ import Redis from 'ioredis';
 import { db } from '@/lib/db';
 import { MemoryRateLimiter, RedisRateLimiter, type RateLimiter } from '@/lib/rate-limit';
 import type { Job } from './job';
-import { jobLeaseMs, startScheduler } from './registry';
+import { jobLeaseMs, runDueJobs, startScheduler } from './registry';
 
 // The scheduler leases each period of a job to one process: alone it runs every period; two
 // processes sharing a store (Redis in production) run it once per period between them.
@@ -88,4 +88,30 @@ const redisUrl = process.env.REDIS_URL;
   }
   expect(job.runs).toBeGreaterThanOrEqual(4);
   expect(job.runs).toBeLessThanOrEqual(Math.ceil(observeMs / everyMs) + 1);
+});
+
+describe('runDueJobs (a platform cron\'s pass)', () => {
+  const slowJob = (ms: number): Job => ({ name: `slow-${crypto.randomUUID()}`, everyMs: 60_000, run: () => new Promise((resolve) => setTimeout(() => resolve('done'), ms)) });
+
+  it('shares the scheduler\'s leases: a period a process already ran is not due', async () => {
+    const job = countingJob();
+    const leases = new MemoryRateLimiter();
+    const stop = startScheduler(db, () => {}, [job], leases);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    stop();
+    expect(job.runs).toBe(1);
+    expect(await runDueJobs(db, { budgetMs: 5_000, jobBudgetMs: 1_000, leases }, [job])).toEqual({ results: [], notDue: [job.name], deferred: [] });
+    await new Promise((resolve) => setTimeout(resolve, everyMs));
+    expect((await runDueJobs(db, { budgetMs: 5_000, jobBudgetMs: 1_000, leases }, [job])).results).toEqual([{ name: job.name, ok: true, detail: 'ran' }]);
+    expect(job.runs).toBe(2);
+  });
+
+  it('reports a job that outlives its budget and leaves jobs it has no time for to the next call', async () => {
+    const slow = slowJob(600);
+    const next = countingJob();
+    const report = await runDueJobs(db, { budgetMs: 500, jobBudgetMs: 300, leases: new MemoryRateLimiter() }, [slow, next]);
+    expect(report.results).toEqual([{ name: slow.name, ok: false, detail: 'still running after its 300 ms budget' }]);
+    expect(report.deferred).toEqual([next.name]);
+    expect(next.runs).toBe(0);
+  });
 });

@@ -7,8 +7,9 @@ import { failStaleReports } from '../reports/service';
 import type { Job } from './job';
 
 // Periodic work. server.ts runs due jobs on a timer; on hosts without a long-lived process
-// (Vercel) the same jobs run through GET /api/cron, called by the platform's scheduler. With several
-// server processes sharing REDIS_URL, each period's run of a job is leased to one of them.
+// (Vercel) GET /api/cron, called by the platform's scheduler, runs the jobs that are due. Both take a
+// job's period through the same lease (claimJobPeriod): with several processes or function instances
+// sharing REDIS_URL, each period's run of a job goes to one of them.
 
 const day = 24 * 60 * 60 * 1000;
 const clientErrorRetentionMs = 90 * day;
@@ -64,11 +65,22 @@ export function jobLeaseMs(everyMs: number): number {
 }
 
 /**
- * Runs each job now and then every `everyMs`; returns a stop function. Each tick first claims the
- * job's current period through the rate limiter (limit 1 per lease): in one process that always
- * succeeds, and with Redis only one of several processes runs the job each period, so the SEC's
- * request budget and the ingest work are not multiplied by the number of instances.
+ * Takes the job's current period through the rate limiter (limit 1 per lease): in one process that
+ * always succeeds, and with Redis only one of several processes (or serverless instances) gets it, so
+ * the SEC's request budget and the ingest work are not multiplied by the number of instances.
  */
+async function claimJobPeriod(job: Job, leases: RateLimiter, log: (line: string) => void): Promise<boolean> {
+  try {
+    return (await leases.hit(`job:${job.name}`, 1, jobLeaseMs(job.everyMs))).allowed;
+  } catch (error) {
+    // Without the shared store the job runs anyway: every job is safe to repeat (ingest is
+    // idempotent, scheduled reports claim their runs), and a stale product is the worse failure.
+    log(`job ${job.name}: lease unavailable (${error instanceof Error ? error.message : String(error)}); running unleased`);
+    return true;
+  }
+}
+
+/** Runs each job now and then every `everyMs`, each period only where its lease was won; returns a stop function. */
 export function startScheduler(
   db: Db,
   log: (line: string) => void,
@@ -77,15 +89,8 @@ export function startScheduler(
 ): () => void {
   const timers = selected.map((job) => {
     const tick = () =>
-      void leases
-        .hit(`job:${job.name}`, 1, jobLeaseMs(job.everyMs))
-        // Without the shared store the job runs anyway: every job is safe to repeat (ingest is
-        // idempotent, scheduled reports claim their runs), and a stale product is the worse failure.
-        .catch((error: unknown) => {
-          log(`job ${job.name}: lease unavailable (${error instanceof Error ? error.message : String(error)}); running unleased`);
-          return { allowed: true };
-        })
-        .then((lease) => (lease.allowed ? runJobs(db, [job]) : []))
+      void claimJobPeriod(job, leases, log)
+        .then((claimed) => (claimed ? runJobs(db, [job]) : []))
         .then(([result]) => {
           if (result && !result.ok) log(`job ${result.name} failed: ${result.detail}`);
         });
@@ -95,4 +100,49 @@ export function startScheduler(
     return timer;
   });
   return () => timers.forEach(clearInterval);
+}
+
+export interface DueJobsOptions {
+  /** Time for the whole call; no job starts once less than `jobBudgetMs` of it is left. */
+  budgetMs: number;
+  /** The longest one job may take before the call stops waiting for it and reports it unfinished. */
+  jobBudgetMs: number;
+  leases?: RateLimiter;
+  log?: (line: string) => void;
+}
+
+export interface DueJobsReport {
+  results: JobResult[];
+  /** Jobs whose period another caller (or an earlier call) already holds. */
+  notDue: string[];
+  /** Due jobs left for the next call because the budget ran out. */
+  deferred: string[];
+}
+
+/**
+ * One pass of the scheduler for a platform cron (GET /api/cron): each job whose period lease it wins
+ * runs, in turn, within a time budget that keeps the call inside the function's maxDuration.
+ */
+export async function runDueJobs(db: Db, options: DueJobsOptions, selected: readonly Job[] = jobs): Promise<DueJobsReport> {
+  const { budgetMs, jobBudgetMs, leases = getRateLimiter(), log = console.warn } = options;
+  const deadline = Date.now() + budgetMs;
+  const report: DueJobsReport = { results: [], notDue: [], deferred: [] };
+  for (const job of selected) {
+    if (deadline - Date.now() < jobBudgetMs) {
+      report.deferred.push(job.name);
+      continue;
+    }
+    if (!(await claimJobPeriod(job, leases, log))) {
+      report.notDue.push(job.name);
+      continue;
+    }
+    let timer: NodeJS.Timeout | undefined;
+    const overtime = new Promise<JobResult>((resolve) => {
+      timer = setTimeout(() => resolve({ name: job.name, ok: false, detail: `still running after its ${jobBudgetMs} ms budget` }), jobBudgetMs);
+    });
+    const [result] = await Promise.race([runJobs(db, [job]), overtime.then((late) => [late])]);
+    clearTimeout(timer);
+    report.results.push(result!);
+  }
+  return report;
 }

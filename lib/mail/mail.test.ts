@@ -46,6 +46,22 @@ describe('configuration', () => {
     expect(() => mailConfig({ SMTP_URL: 'http://not-smtp' })).toThrow(/SMTP_URL/);
   });
 
+  it('on Vercel without APP_URL, links lead to the deployment itself (production: its production domain)', () => {
+    const preview = { VERCEL: '1', VERCEL_ENV: 'preview', VERCEL_URL: 'app-git-x-team.vercel.app', VERCEL_BRANCH_URL: 'app-git-branch-team.vercel.app' };
+    expect(mailConfig(preview).publicUrl).toBe('https://app-git-x-team.vercel.app');
+    expect(mailConfig({ ...preview, VERCEL_URL: undefined }).publicUrl).toBe('https://app-git-branch-team.vercel.app');
+    expect(mailConfig({ ...preview, VERCEL_ENV: 'production', VERCEL_PROJECT_PRODUCTION_URL: 'intel.example.com' }).publicUrl).toBe('https://intel.example.com');
+    expect(mailConfig({ ...preview, APP_URL: 'https://qa.example.com' }).publicUrl).toBe('https://qa.example.com');
+  });
+
+  it('keeps mail in the database on a serverless host without SMTP, files elsewhere, as MAIL_OUTBOX says', () => {
+    expect(mailConfig({}).outbox).toBe('files');
+    expect(mailConfig({ VERCEL: '1' }).outbox).toBe('database');
+    expect(mailConfig({ VERCEL: '1', MAIL_OUTBOX: 'files' }).outbox).toBe('files');
+    expect(mailConfig({ MAIL_OUTBOX: 'database' }).outbox).toBe('database');
+    expect(() => mailConfig({ MAIL_OUTBOX: 'tmp' })).toThrow(/MAIL_OUTBOX/);
+  });
+
   it('reads the rate limits, falling back to the defaults on nonsense', () => {
     expect(mailLimits({})).toMatchObject({ resetPerAccount: 3, resetPerIp: 20, resetWindowMs: 3_600_000, verifyPerAccount: 3 });
     expect(mailLimits({ PASSWORD_RESET_MAX_PER_ACCOUNT: '5', PASSWORD_RESET_WINDOW_MINUTES: '15' })).toMatchObject({ resetPerAccount: 5, resetWindowMs: 900_000 });

@@ -5,7 +5,8 @@ import type Mail from 'nodemailer/lib/mailer';
 import { mailConfig, type MailConfig } from './config';
 
 // Where a mail goes: an SMTP server when SMTP_URL is set, otherwise one .eml file per message in
-// the outbox folder, so every flow works offline (the demo, e2e tests).
+// the outbox folder, so every flow works offline (the demo, e2e tests) — or nowhere when the outbox is
+// the database itself (MAIL_OUTBOX=database, the default on Vercel): the rows stay queued.
 
 export interface MailTransport {
   readonly kind: 'smtp' | 'outbox';
@@ -14,6 +15,11 @@ export interface MailTransport {
   /** Resolves once the server accepted the message (or the file is written); throws otherwise. */
   send(message: Mail.Options): Promise<void>;
   close(): void;
+}
+
+/** Whether mail leaves the queue at all: not when the database is the outbox and no SMTP server is set. */
+export function isMailDelivered(config: MailConfig = mailConfig()): boolean {
+  return Boolean(config.smtpUrl) || config.outbox === 'files';
 }
 
 export function createMailTransport(config: MailConfig = mailConfig()): MailTransport {

@@ -21,8 +21,8 @@ export function sourceKind(source: string): SourceKind {
 const sourceColors: Record<SourceKind, string> = {
   sec: 'text-blue-600 dark:text-blue-400',
   social: 'text-purple-600 dark:text-purple-400',
-  market: 'text-green-600 dark:text-green-400',
-  news: 'text-orange-600 dark:text-orange-400',
+  market: 'text-green-700 dark:text-green-400',
+  news: 'text-orange-700 dark:text-orange-400',
   other: 'text-muted-foreground',
 };
 

@@ -1,8 +1,13 @@
 import { db } from '@/lib/db';
+import { closeRateLimiter } from '@/lib/rate-limit';
 import { resetDatabase } from '@/test/support/database';
 import { GET } from './route';
 
-beforeEach(resetDatabase);
+// A fresh lease store per test: each test starts with every job due.
+beforeEach(async () => {
+  await resetDatabase();
+  await closeRateLimiter();
+});
 beforeAll(() => (process.env.CRON_SECRET = 'test-cron-secret-value'));
 afterAll(() => delete process.env.CRON_SECRET);
 
@@ -24,7 +29,7 @@ it('refuses a call without the secret or with a wrong one', async () => {
   expect(await (await call('Bearer nope')).json()).toMatchObject({ message: 'Invalid cron secret' });
 });
 
-it('runs the scheduled jobs with the secret', async () => {
+it('runs the jobs that are due with the secret, and a call within their periods runs none', async () => {
   const old = new Date(Date.now() - 91 * 24 * 60 * 60 * 1000);
   await db.clientErrorReport.create({ data: { referenceId: 'ERR-OLD', message: 'old', createdAt: old } });
   await db.clientErrorReport.create({ data: { referenceId: 'ERR-NEW', message: 'new' } });
@@ -38,6 +43,12 @@ it('runs the scheduled jobs with the secret', async () => {
       { name: 'mail-outbox', ok: true, detail: 'sent 0 mails' },
       { name: 'scheduled-reports', ok: true, detail: 'generated 0 scheduled reports' },
     ],
+    notDue: [],
+    deferred: [],
   });
   expect((await db.clientErrorReport.findMany()).map((report) => report.referenceId)).toEqual(['ERR-NEW']);
+
+  const again = await call('Bearer test-cron-secret-value');
+  expect(again.status).toBe(200);
+  expect(await again.json()).toEqual({ results: [], notDue: ['purge-client-errors', 'email-notifications', 'mail-outbox', 'scheduled-reports'], deferred: [] });
 });

@@ -2,6 +2,7 @@ import { attributeRegistration } from '@/lib/affiliate/attribution';
 import { completePasswordStep, registerAccount } from '@/lib/auth/accounts';
 import { sendVerificationEmail } from '@/lib/auth/email-verification';
 import { db } from '@/lib/db';
+import { afterResponse } from '@/lib/http/after-response';
 import { deliverSoon } from '@/lib/mail/sender';
 import { registerSchema } from '@/lib/auth/schema';
 import { clientIp, readJson, route } from '@/lib/http/route';
@@ -15,6 +16,6 @@ export const POST = route(async (request) => {
   const user = await registerAccount(db, input, request);
   await attributeRegistration(db, user.id, request);
   await sendVerificationEmail(db, user, { limited: false });
-  void deliverSoon(db);
+  afterResponse(deliverSoon(db));
   return completePasswordStep(db, user, request, 201);
 });

@@ -2,6 +2,7 @@ import { passwordResetMessage, resetPassword } from '@/lib/auth/password-reset';
 import { resetPasswordSchema } from '@/lib/auth/schema';
 import { db } from '@/lib/db';
 import { clientIp, readJson, route } from '@/lib/http/route';
+import { afterResponse } from '@/lib/http/after-response';
 import { deliverSoon } from '@/lib/mail/sender';
 import { enforceRateLimit } from '@/lib/rate-limit';
 
@@ -10,6 +11,6 @@ export const POST = route(async (request) => {
   await enforceRateLimit(`reset-password:${clientIp(request)}`, 30, 15 * 60 * 1000, 'Too many attempts. Please wait 15 minutes and try again.');
   const input = await readJson(request, resetPasswordSchema);
   await resetPassword(db, input);
-  void deliverSoon(db);
+  afterResponse(deliverSoon(db));
   return Response.json({ success: true, message: passwordResetMessage });
 });
