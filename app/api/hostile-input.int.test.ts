@@ -175,7 +175,10 @@ const routes: Record<string, RouteSpec> = {
     body: () => ({ category: 'dashboard', title: 'Better charts', description: 'Please add a yearly view to the charts.', priority: 'low', email: 'ada@example.com' }),
   },
   'treasury/holdings': { access: 'entitled', query: { limit: '10', offset: '0' } },
+  'v1/companies/[id]/capital-structure': v1({ params: () => ({ id: fixtures.companyId }), query: { format: 'csv' } }),
   'v1/companies/[id]/holdings-history': v1({ params: () => ({ id: fixtures.companyId }), query: { format: 'json' } }),
+  'v1/companies/[id]/issuance': v1({ params: () => ({ id: fixtures.companyId }), query: { format: 'json' } }),
+  'v1/companies/[id]/kpis': v1({ params: () => ({ id: fixtures.companyId }), query: { from: '2025-01-01', to: '2025-12-31' } }),
   'v1/companies/[id]/mnav-history': v1({ params: () => ({ id: fixtures.companyId }), query: { format: 'csv' } }),
   'v1/companies/[id]': v1({ params: () => ({ id: fixtures.companyId }) }),
   'v1/companies': v1({ query: { sector: 'Technology', country: 'US', healthGrade: 'A', minHoldingsBtc: '10', q: 'acme', limit: '5', cursor: cursorOf('100|zzzz') } }),
@@ -680,6 +683,12 @@ describe.each(Object.entries(routes))('/api/%s', (route, spec) => {
   let routeModule: Record<string, unknown>;
   beforeAll(async () => {
     routeModule = await import(`./${route}/route`);
+    // A company's [id] is also its slug (its ticker). Fuzzing add-company earlier may rightly have
+    // stored a company whose ticker is one of the hostile ids (1E309), which would then resolve.
+    if (route.startsWith('companies/[id]') || route.startsWith('v1/companies/[id]')) {
+      await db.company.deleteMany({ where: { ticker: { in: hostileIds.map(([, value]) => value.toUpperCase()) }, id: { not: fixtures.companyId } } });
+      counts = await rowCounts();
+    }
   });
 
   it('survives hostile input signed out', async () => {

@@ -1,3 +1,4 @@
+import { isAdminUser } from '@/lib/auth/admin';
 import { requireUser } from '@/lib/auth/viewer';
 import { db } from '@/lib/db';
 import { AppError } from '@/lib/http/errors';
@@ -10,7 +11,7 @@ export const dynamic = 'force-dynamic';
 /** The queued and sent mail, for administrators only: anyone else is told there is nothing here. */
 export const GET = route(async (request) => {
   const { user } = await requireUser(db, request);
-  if (user.role !== 'admin') throw new AppError('not_found', 'There is no API endpoint at this path.');
+  if (!isAdminUser(user)) throw new AppError('not_found', 'There is no API endpoint at this path.');
   const query = readQuery(request, outboxQuerySchema);
   return Response.json(await listOutbox(db, query), { headers: { 'Cache-Control': 'private, no-store' } });
 });

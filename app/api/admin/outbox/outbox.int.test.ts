@@ -8,7 +8,7 @@ import { closeRateLimiter } from '@/lib/rate-limit';
 import { resetDatabase } from '@/test/support/database';
 import { call, CookieJar } from '@/test/support/http';
 import { registeredUser } from '@/test/support/users';
-import { closeMailTransport, mailIdle } from './sender';
+import { closeMailTransport, mailIdle } from '@/lib/mail/sender';
 
 // A serverless host without SMTP (VERCEL set, no SMTP_URL): mail stays queued in the database, no
 // file is written, and an administrator reads it through GET /api/admin/outbox.
