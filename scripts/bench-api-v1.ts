@@ -10,7 +10,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { benchServerEnv, percentile, waitForServer } from './lib/bench';
+import { benchServerEnv, percentile, signUp, waitForServer } from './lib/bench';
 
 const args = new Map(process.argv.slice(2).map((arg, index, all) => [arg, all[index + 1]]));
 const seconds = Number(args.get('--seconds') ?? 6);
@@ -77,25 +77,15 @@ async function measure(scenarios: Scenario[]): Promise<Result[]> {
 
 /** Registers an entitled user over HTTP and creates a key with the session, as the account page does. */
 async function subscriberWithKey(): Promise<{ cookie: string; key: string }> {
-  const jar = new Map<string, string>();
-  const absorb = (response: Response) => {
-    for (const line of response.headers.getSetCookie()) {
-      const [pair] = line.split(';');
-      const at = pair!.indexOf('=');
-      jar.set(pair!.slice(0, at), pair!.slice(at + 1));
-    }
-  };
-  const cookie = () => [...jar].map(([name, value]) => `${name}=${value}`).join('; ');
-  const post = async (pathname: string, body: unknown) => {
-    const response = await fetch(`${baseUrl}${pathname}`, { method: 'POST', headers: { origin: baseUrl, 'content-type': 'application/json', cookie: cookie() }, body: JSON.stringify(body) });
-    absorb(response);
-    if (!response.ok) throw new Error(`${pathname}: ${response.status} ${await response.text()}`);
-    return response.json() as Promise<Record<string, unknown>>;
-  };
-  await post('/api/beta/verify', { code: 'TREASURY2026' });
-  await post('/api/auth/register', { firstName: 'Bench', lastName: 'Mark', email: `bench.${Date.now()}@example.com`, password: 'Vault-Ledger-2049' });
-  const created = await post('/api/account/api-keys', { name: 'bench' });
-  return { cookie: cookie(), key: created.secret as string };
+  const cookie = await signUp(baseUrl, 'api-v1');
+  const response = await fetch(`${baseUrl}/api/account/api-keys`, {
+    method: 'POST',
+    headers: { origin: baseUrl, 'content-type': 'application/json', cookie },
+    body: JSON.stringify({ name: 'bench' }),
+  });
+  if (!response.ok) throw new Error(`/api/account/api-keys: ${response.status} ${await response.text()}`);
+  const created = (await response.json()) as { secret: string };
+  return { cookie, key: created.secret };
 }
 
 async function postgresAnswers(url: string): Promise<boolean> {
