@@ -88,7 +88,14 @@ describe('GET /api/companies/{id}', () => {
     expect(json.market.dilutedMNav.value).toBeCloseTo((119.25 * 406099000) / (843775 * 77910), 4);
     expect(json.market.premium.value).toBeCloseTo(json.market.mNav.value - 1, 6);
     expect(json.market.shareVolatility).toMatchObject({ value: expect.any(Number), asOf: '2026-08-21' });
-    expect(json.market.btcYield90).toMatchObject({ value: null, missing: expect.arrayContaining([expect.stringMatching(/share count/)]) });
+    // BTC Yield comes from Strategy's dated assumed diluted counts (lib/capital): both ends' holdings and counts, dated.
+    expect(json.market.btcYield90).toMatchObject({ value: expect.any(Number), missing: [] });
+    expect(json.market.btcYield90.inputs.map((input: { name: string }) => input.name)).toEqual([
+      'BTC held at start',
+      expect.stringMatching(/^shares at start: .*assumed diluted$/),
+      'BTC held at end',
+      expect.stringMatching(/^shares at end: .*assumed diluted$/),
+    ]);
   });
 
   it('measures Hut 8’s volatility exposure from its BTC beta (no default beside its measured volatility) and lists the risk inputs', async () => {
