@@ -1,7 +1,7 @@
 import { Badge } from '@/components/ui/badge';
 import { formatBtc, formatDay, formatMoney, formatMultiple, formatPercent, formatPrice } from '@/lib/format';
 import { enUsNumber } from '@/lib/en-us';
-import { shareBasisShortLabels, type ShareCountAt } from '@/lib/capital/kpis';
+import { shareBases, shareBasisShortLabels, type ShareCountAt } from '@/lib/capital/kpis';
 import type { CapitalStructureView, KpiWindow, KpisView, IssuanceView } from '@/lib/capital/service';
 import type { Stated, StackInstrument } from '@/lib/capital/stack';
 import type { IssuanceEvent } from '@/lib/capital/issuance';
@@ -29,6 +29,12 @@ function Unknown({ reason }: { reason: string }) {
 }
 
 const Muted = ({ children }: { children: React.ReactNode }) => <span className="block text-xs text-muted-foreground">{children}</span>;
+
+/** A stored source as subscribers read it: its document and filing, without the web addresses some rows keep. */
+const readableSource = (source: string) => source.replace(/\s*https?:\/\/\S*?(?=[);]|$)/g, '').trim();
+
+/** A reason as subscribers read it: share bases by their short names. */
+const inWords = (reason: string) => shareBases.reduce((text, basis) => text.replaceAll(basis, shareBasisShortLabels[basis]), reason);
 
 const shares = (value: number) => enUsNumber(Math.round(value));
 const sats = (btcPerShare: number) => `${enUsNumber(btcPerShare * 1e8, 0)} sats`;
@@ -79,7 +85,7 @@ function KpiRow({ window }: { window: KpiWindow }) {
         </>
       ) : (
         <td colSpan={4}>
-          <Unknown reason={kpi.reason} />
+          <Unknown reason={inWords(kpi.reason)} />
         </td>
       )}
     </tr>
@@ -88,7 +94,7 @@ function KpiRow({ window }: { window: KpiWindow }) {
 
 /** Strategy's KPIs over the standard windows and a chosen one, days to cover mNAV and the company's own figure. */
 export function StrategyKpis({ kpis, slug, windowError }: { kpis: KpisView; slug: string; windowError: string | null }) {
-  if (!kpis.windows.length) return <Unknown reason={kpis.reason ?? 'not computable'} />;
+  if (!kpis.windows.length) return <Unknown reason={inWords(kpis.reason ?? 'not computable')} />;
   const days = kpis.daysToCoverMnav;
   return (
     <div className="flex flex-col gap-3">
@@ -147,7 +153,7 @@ export function StrategyKpis({ kpis, slug, windowError }: { kpis: KpisView; slug
           <div data-testid="kpi-company-figure">
             <dt className="font-medium">The company&apos;s own BTC Yield</dt>
             <dd>
-              {formatPercent(kpis.companyFigure.btcYieldPercent, 2)} ({formatDay(kpis.companyFigure.from)} → {formatDay(kpis.companyFigure.to)}; {kpis.companyFigure.source})
+              {formatPercent(kpis.companyFigure.btcYieldPercent, 2)} ({formatDay(kpis.companyFigure.from)} → {formatDay(kpis.companyFigure.to)}; {readableSource(kpis.companyFigure.source)})
               {kpis.window?.kpi.ok && <Muted>Ours over that window: {formatPercent(kpis.window.kpi.btcYieldPercent, 2)}.</Muted>}
               <Muted>{kpis.companyFigure.explanation}</Muted>
             </dd>
@@ -168,7 +174,7 @@ function Dated<Value>({ stated, format, asOf }: { stated: Stated<Value> | null; 
   );
 }
 
-const kindLabels: Record<string, string> = { convertible_note: 'Convertible note', loan: 'Loan' };
+const kindLabels: Record<string, string> = { convertible_note: 'Convertible note', loan: 'Loan', atm_program: 'ATM program' };
 const kindLabel = (kind: string) => kindLabels[kind] ?? kind.replaceAll('_', ' ').replace(/^./, (first) => first.toUpperCase());
 
 function InstrumentRow({ instrument, structure }: { instrument: StackInstrument; structure: CapitalStructureView }) {
@@ -182,10 +188,17 @@ function InstrumentRow({ instrument, structure }: { instrument: StackInstrument;
         {instrument.ticker && instrument.ticker !== instrument.name && <Muted>{instrument.ticker}</Muted>}
       </th>
       <td>
-        <Dated stated={instrument.notional} format={formatMoney} asOf={structure.asOf} />
+        {instrument.kind === 'atm_program' && instrument.available ? (
+          <>
+            {formatMoney(instrument.available.value)} available
+            {instrument.available.asOf && <Muted>as of {formatDay(instrument.available.asOf)}</Muted>}
+          </>
+        ) : (
+          <Dated stated={instrument.notional} format={formatMoney} asOf={structure.asOf} />
+        )}
       </td>
       <td>
-        <Dated stated={instrument.rate} format={(value) => formatPercent(value, 2)} asOf={structure.asOf} />
+        <Dated stated={instrument.rate} format={(value) => `${enUsNumber(value, 3)}%`} asOf={structure.asOf} />
       </td>
       <td>{formatDay(instrument.maturityDate)}</td>
       <td>
@@ -198,9 +211,9 @@ function InstrumentRow({ instrument, structure }: { instrument: StackInstrument;
         )}
       </td>
       <td>{instrument.seniority?.value ?? '—'}</td>
-      <td>{rating.value !== null ? formatMultiple(rating.value) : <Muted>not available: {rating.reason}</Muted>}</td>
+      <td>{rating.value !== null ? formatMultiple(rating.value) : <Muted>not available: {rating.reason.replace(/^not available: /, '')}</Muted>}</td>
       <td>
-        <Muted>{instrument.sources.join('; ')}</Muted>
+        <Muted>{instrument.sources.map(readableSource).join('; ')}</Muted>
       </td>
     </tr>
   );
@@ -262,7 +275,7 @@ export function CapitalStack({ structure }: { structure: CapitalStructureView })
             {amplification.leftOut.length > 0 && <Muted>left out: {amplification.leftOut.join('; ')}</Muted>}
             {reported?.company.debt_pref_by_btc_nav != null && (
               <Muted>
-                The company&apos;s own: {formatPercent(reported.company.debt_pref_by_btc_nav * 100, 1)} on {formatDay(reported.date)} ({reported.source})
+                The company&apos;s own: {formatPercent(reported.company.debt_pref_by_btc_nav * 100, 1)} on {formatDay(reported.date)} ({readableSource(reported.source)})
               </Muted>
             )}
           </dd>
@@ -351,8 +364,8 @@ function EventRow({ event }: { event: IssuanceEvent }) {
           <>
             {formatBtc(event.btcAcquired)}
             <Muted>
-              {formatMoney(event.costUsd)}
-              {event.avgPriceUsd !== null && ` at ${formatPrice(event.avgPriceUsd)}`}
+              {event.costUsd !== null ? formatMoney(event.costUsd) : 'cost not stated'}
+              {event.avgPriceUsd !== null && `, average ${formatPrice(event.avgPriceUsd)}`}
             </Muted>
           </>
         ) : (
@@ -366,9 +379,7 @@ function EventRow({ event }: { event: IssuanceEvent }) {
         <Verdict event={event} />
       </td>
       <td>
-        <Muted>
-          {event.accession}; {event.source}
-        </Muted>
+        <Muted>{[event.accession, readableSource(event.source)].filter(Boolean).join('; ')}</Muted>
       </td>
     </tr>
   );
