@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { signedInPage } from './support/session';
 
@@ -33,13 +34,61 @@ test('a company page shows dated, sourced figures, charts drawn from data and ev
   for (const title of ['Key figures', 'Holdings over time', 'BTC per 1,000 shares', 'mNAV beside the share price', "Strategy's KPIs", 'Capital stack', 'Issuance and purchases', 'Signals and filings', 'Insider trades', 'Provenance']) {
     await expect(page.getByRole('heading', { level: 2, name: title })).toBeVisible();
   }
-  await expect(page.getByTestId('section-capital-stack').getByTestId('section-empty')).toContainText('instruments are not shown on this page yet');
   await expect(page.getByTestId('provenance')).toContainText('Bitcoin held');
 
   await expectDrawn(page, 'holdings-chart');
   await expect(page.getByTestId('holdings-chart')).toHaveAttribute('aria-label', /Strategy \(MicroStrategy\) holdings from .* changes/);
   await expectDrawn(page, 'btc-per-share-chart');
   await expectDrawn(page, 'mnav-chart');
+});
+
+test('the capital sections show the stack, the KPIs with their basis, accretion verdicts and CSV downloads', async ({ page }) => {
+  test.setTimeout(60_000);
+  await page.goto('/companies/MSTR');
+  const stack = page.getByTestId('capital-stack-table');
+  await expect(stack.getByRole('rowheader', { name: 'STRF', exact: true })).toHaveCount(1);
+  await expect(stack.getByRole('rowheader', { name: 'STRF at-the-market program' })).toHaveCount(1);
+  await expect(stack).not.toContainText('https://');
+  await expect(page.getByTestId('amplification')).toContainText(/\d+\.\d%/);
+  await expect(page.getByTestId('amplification')).toContainText('÷ BTC NAV');
+
+  const ninety = page.getByTestId('kpi-table').getByTestId('kpi-90d');
+  await expect(ninety.getByTestId('kpi-yield')).toContainText(/-?\d+\.\d\d%/);
+  await expect(ninety.getByTestId('kpi-yield')).toContainText('assumed diluted');
+  await expect(ninety.getByTestId('kpi-yield')).toHaveAttribute('title', /^On assumed diluted shares/);
+
+  await expect(page.getByTestId('issuance-table').getByTestId('accretion-badge').first()).toHaveText(/^(Accretive|Dilutive)$/);
+
+  // A custom window by keyboard: a plain form, so the page renders it on the server.
+  const form = page.getByRole('form', { name: 'Custom KPI window' });
+  await form.getByLabel('From').fill('2026-01-01');
+  await form.getByLabel('To').fill('2026-06-30');
+  await form.getByLabel('To').press('Enter');
+  await expect(page).toHaveURL(/from=2026-01-01&to=2026-06-30/);
+  await expect(page.getByTestId('kpi-custom')).toContainText('Jan 1, 2026');
+
+  const csvLink = page.getByTestId('capital-structure-export').getByRole('link', { name: 'Download the capital structure as CSV' });
+  const response = await page.request.get((await csvLink.getAttribute('href'))!);
+  expect(response.status(), await response.text()).toBe(200);
+  const download = page.waitForEvent('download');
+  await csvLink.click();
+  const file = await download;
+  const text = await readFile(await file.path(), 'utf8');
+  expect(text).toContain('STRF');
+  await expect(page.getByTestId('mnav-history-export').getByRole('link', { name: /as CSV/ })).toHaveAttribute('href', /basis=basic&format=csv/);
+});
+
+test('the capital sections fit 375 px in both themes without sideways scroll of the page', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 800 });
+  for (const theme of ['light', 'dark'] as const) {
+    await page.goto('/dashboard');
+    await page.evaluate((value) => localStorage.setItem('treasury-intel-theme', value), theme);
+    await page.goto('/companies/MSTR#capital-stack');
+    await expect(page.locator('html')).toHaveClass(theme === 'dark' ? /dark/ : /^(?!.*dark)/);
+    await expect(page.getByTestId('capital-stack-table')).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Instruments of the capital stack' })).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+  }
 });
 
 test('BTC per share is drawn where share counts and holdings changes overlap', async ({ page }) => {

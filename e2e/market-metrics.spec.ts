@@ -78,10 +78,14 @@ test('the company dialog shows mNAV with its date, the formula with dated inputs
   await page.keyboard.press('Escape');
   await expect(popover).toBeHidden();
 
-  // BTC yield needs share counts at both ends of the window: unknown, with the reason.
-  const yieldFigure = dialog.getByTestId('market-btcYield90').getByTestId('unknown-value');
-  await expect(yieldFigure).toHaveText('—');
-  await expect(yieldFigure).toHaveAttribute('aria-label', /BTC yield \(90 d\) unknown: .+/);
+  // BTC yield over 90 days from the assumed diluted counts at both ends, each dated in its inputs.
+  const yieldFigure = dialog.getByTestId('market-btcYield90');
+  await expect(yieldFigure.getByTestId('market-value')).toHaveText(/^-?\d+\.\d%$/);
+  await yieldFigure.getByRole('button', { name: 'Formula and inputs of BTC yield (90 d)' }).click();
+  await expect(popover).toContainText('assumed diluted');
+  await expect(popover).toContainText('shares at start');
+  await page.keyboard.press('Escape');
+  await expect(popover).toBeHidden();
 
   const chart = dialog.getByTestId('mnav-history-chart');
   await expect(chart.locator('svg .recharts-line-curve').first()).toBeVisible({ timeout: 20_000 });

@@ -87,7 +87,6 @@ export function MnavSection({ data }: { data: CompanyPageData }) {
       id="mnav"
       title="mNAV beside the share price"
       description="Premium to NAV on the basis you choose; the share price on the right axis."
-      actions={detail.mnavHistory.length > 0 ? <ExportButtons href={`/api/v1/companies/${encodeURIComponent(detail.id)}/mnav-history`} label="the mNAV history" testId="mnav-history-export" /> : undefined}
     >
       <MnavBasisPanel
         companyId={detail.id}

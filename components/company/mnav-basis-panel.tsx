@@ -2,6 +2,7 @@
 
 import { useQuery } from '@tanstack/react-query';
 import { useId, useMemo, useState } from 'react';
+import { ExportButtons } from '@/components/shared/export-buttons';
 import { Skeleton } from '@/components/ui/skeleton';
 import { apiRequest, errorText } from '@/lib/http/api-client';
 import { formatDay, formatMultiple } from '@/lib/format';
@@ -74,9 +75,13 @@ export function MnavBasisPanel(props: {
           );
         })}
       </fieldset>
-      <p className="font-mono text-xs text-muted-foreground" data-testid="mnav-formula">
-        {mnavBasisFormulas[basis]}
-      </p>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <p className="font-mono text-xs text-muted-foreground" data-testid="mnav-formula">
+          {mnavBasisFormulas[basis]}
+        </p>
+        {/* The download follows the basis chosen above. */}
+        <ExportButtons href={`/api/v1/companies/${encodeURIComponent(props.companyId)}/mnav-history?basis=${basis}`} label={`the ${label} mNAV history`} testId="mnav-history-export" />
+      </div>
       {basis !== 'basic' && fetched.isPending ? (
         <Skeleton className="h-56 w-full sm:h-64" />
       ) : fetched.isError && basis !== 'basic' ? (

@@ -8,6 +8,8 @@ interface PendingSectionProps {
   companyName: string;
   /** The section's figures, each dated and sourced; absent or null while none are stored. */
   children?: React.ReactNode;
+  /** The section's downloads. */
+  actions?: React.ReactNode;
 }
 
 function EmptySlot({ children }: { children: React.ReactNode }) {
@@ -18,25 +20,25 @@ function EmptySlot({ children }: { children: React.ReactNode }) {
   );
 }
 
-export function StrategyKpisSection({ companyName, children }: PendingSectionProps) {
+export function StrategyKpisSection({ companyName, children, actions }: PendingSectionProps) {
   return (
-    <CompanySection id="kpis" title="Strategy's KPIs" description="BTC Yield, BTC Gain and BTC $ Gain over a chosen window, on assumed diluted shares where known.">
+    <CompanySection actions={actions} id="kpis" title="Strategy's KPIs" description="BTC Yield, BTC Gain and BTC $ Gain over a chosen window, on assumed diluted shares where known.">
       {children ?? <EmptySlot>{companyName}&apos;s BTC Yield, BTC Gain and BTC $ Gain are not shown on this page yet.</EmptySlot>}
     </CompanySection>
   );
 }
 
-export function CapitalStackSection({ companyName, children }: PendingSectionProps) {
+export function CapitalStackSection({ companyName, children, actions }: PendingSectionProps) {
   return (
-    <CompanySection id="capital-stack" title="Capital stack" description="Convertible notes, preferreds and loans by seniority, with amplification and BTC rating.">
+    <CompanySection actions={actions} id="capital-stack" title="Capital stack" description="Convertible notes, preferreds and loans by seniority, with amplification and BTC rating.">
       {children ?? <EmptySlot>{companyName}&apos;s instruments are not shown on this page yet; EV mNAV above counts its debt, preferred and cash totals.</EmptySlot>}
     </CompanySection>
   );
 }
 
-export function IssuanceSection({ companyName, children }: PendingSectionProps) {
+export function IssuanceSection({ companyName, children, actions }: PendingSectionProps) {
   return (
-    <CompanySection id="issuance" title="Issuance and purchases" description="Each purchase and capital raise, and whether it added to BTC per share.">
+    <CompanySection actions={actions} id="issuance" title="Issuance and purchases" description="Each purchase and capital raise, and whether it added to BTC per share.">
       {children ?? <EmptySlot>{companyName}&apos;s purchases and capital raises are not shown on this page yet.</EmptySlot>}
     </CompanySection>
   );

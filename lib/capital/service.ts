@@ -266,3 +266,10 @@ export async function getMnavHistoryByBasis(db: Db, id: string, basis: MnavBasis
   const company = await companyOrNotFound(db, id);
   return { company, series: mnavHistoryOf(await loadCapitalData(db, company, { now }), basis) };
 }
+
+/** The company page's three capital sections from one load of the stored rows. */
+export async function getCompanyCapital(db: Db, id: string, window: { from?: string; to?: string } = {}, now = new Date()) {
+  const company = await companyOrNotFound(db, id);
+  const [data, metric] = await Promise.all([loadCapitalData(db, company, { now }), daysToCoverInput(db, company.id)]);
+  return { structure: capitalStructureOf(data, now), kpis: kpisOf(data, window, metric), issuance: issuanceOf(data) };
+}

@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound, redirect } from 'next/navigation';
 import { cache } from 'react';
+import { CapitalStack, Issuance, StrategyKpis } from '@/components/company/capital-sections';
 import { CompanyCandidates } from '@/components/company/company-candidates';
 import { CompanySection } from '@/components/company/company-section';
 import { BtcPerShareSection, HoldingsSection, MnavSection } from '@/components/company/history-sections';
@@ -10,10 +11,12 @@ import { KeyFigures } from '@/components/company/key-figures';
 import { CapitalStackSection, IssuanceSection, StrategyKpisSection } from '@/components/company/pending-sections';
 import { ProvenanceTable } from '@/components/company/provenance-table';
 import { SignalsAndFilings } from '@/components/company/signals-and-filings';
+import { ExportButtons } from '@/components/shared/export-buttons';
 import { InlineDisclaimer } from '@/components/shared/disclaimer';
 import { FlagNotice } from '@/components/shared/flag-badge';
 import { Button } from '@/components/ui/button';
 import { guardPage } from '@/lib/auth/page-guard';
+import { getCompanyCapital } from '@/lib/capital/service';
 import { db } from '@/lib/db';
 import { keyFiguresOf } from '@/lib/treasury/company-figures';
 import { loadCompanyPage } from '@/lib/treasury/company-page';
@@ -23,7 +26,7 @@ import { loadSlugIndex } from '@/lib/treasury/slugs';
 
 export const dynamic = 'force-dynamic';
 
-type Props = { params: Promise<{ slug: string }> };
+type Props = { params: Promise<{ slug: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
 /** The slug as typed: Next hands the segment over still percent-encoded when it holds a space or a dot-free escape. */
 const decoded = (slug: string) => {
@@ -43,6 +46,18 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   return { title: company ? `${company.name} (${company.ticker})` : 'Company' };
 }
 
+const dayPattern = /^\d{4}-\d{2}-\d{2}$/;
+
+/** The KPI section's custom window from ?from&to (a plain GET form, so it needs no script). */
+function customWindow(query: Record<string, string | string[] | undefined>): { window: { from?: string; to?: string }; windowError: string | null } {
+  const { from, to } = query;
+  if (from === undefined && to === undefined) return { window: {}, windowError: null };
+  if (typeof from !== 'string' || typeof to !== 'string' || !dayPattern.test(from) || !dayPattern.test(to) || Number.isNaN(Date.parse(from)) || Number.isNaN(Date.parse(to)))
+    return { window: {}, windowError: 'Enter both dates of the window.' };
+  if (from >= to) return { window: {}, windowError: 'The window must start before it ends.' };
+  return { window: { from, to }, windowError: null };
+}
+
 const sections = [
   ['figures', 'Key figures'],
   ['holdings', 'Holdings'],
@@ -57,7 +72,7 @@ const sections = [
 ] as const;
 
 /** A company's page (issue 26): its figures with dates and sources, its history charts, signals, filings and insider trades. */
-export default async function CompanyPage({ params }: Props) {
+export default async function CompanyPage({ params, searchParams }: Props) {
   const { slug } = await params;
   if (!(await guardPage(db, `/companies/${slug}`))) return null;
   const resolution = await resolveSlug(slug);
@@ -68,6 +83,9 @@ export default async function CompanyPage({ params }: Props) {
   if (!data) notFound();
   const { detail } = data;
   const figures = keyFiguresOf(data);
+  const { window, windowError } = customWindow(await searchParams);
+  const capital = await getCompanyCapital(db, resolution.id, window);
+  const exportOf = (path: string, label: string) => <ExportButtons href={`/api/v1/companies/${encodeURIComponent(detail.id)}/${path}`} label={label} testId={`${path}-export`} />;
 
   return (
     <div className="flex flex-col gap-5">
@@ -102,9 +120,15 @@ export default async function CompanyPage({ params }: Props) {
         <BtcPerShareSection data={data} />
         <MnavSection data={data} />
       </div>
-      <StrategyKpisSection companyName={detail.name} />
-      <CapitalStackSection companyName={detail.name} />
-      <IssuanceSection companyName={detail.name} />
+      <StrategyKpisSection companyName={detail.name} actions={exportOf(`kpis${window.from ? `?from=${window.from}&to=${window.to}` : ''}`, 'the KPIs')}>
+        <StrategyKpis kpis={capital.kpis} slug={resolution.slug} windowError={windowError} />
+      </StrategyKpisSection>
+      <CapitalStackSection companyName={detail.name} actions={exportOf('capital-structure', 'the capital structure')}>
+        <CapitalStack structure={capital.structure} />
+      </CapitalStackSection>
+      <IssuanceSection companyName={detail.name} actions={exportOf('issuance', 'the issuance history')}>
+        <Issuance issuance={capital.issuance} />
+      </IssuanceSection>
       <SignalsAndFilings data={data} />
       <InsiderTrades trades={data.insiderTrades} />
       <ProvenanceTable figures={figures} holdingsSources={holdingsSourcesOf(detail.holdingsHistory)} />

@@ -2,6 +2,7 @@ import { GET as capitalStructure } from '@/app/api/v1/companies/[id]/capital-str
 import { GET as issuance } from '@/app/api/v1/companies/[id]/issuance/route';
 import { GET as kpis } from '@/app/api/v1/companies/[id]/kpis/route';
 import { GET as mnavHistory } from '@/app/api/v1/companies/[id]/mnav-history/route';
+import { getCapitalStructure, getCompanyCapital, getCompanyKpis, getIssuance } from '@/lib/capital/service';
 import { answerChat } from '@/lib/chat/service';
 import { capitalStructureResponseSchema, issuanceResponseSchema, kpisResponseSchema } from '@/lib/api-v1/capital-schema';
 import { exportResponseSchema } from '@/lib/api-v1/schema';
@@ -148,6 +149,18 @@ describe('mNAV history by basis', () => {
     const response = await get(mnavHistory, '/api/v1/companies/{id}/mnav-history?basis=fancy');
     expect(response.status).toBe(400);
     expect(response.json.message).toBe('basis must be one of basic, ev, diluted, net');
+  });
+});
+
+describe("the company page's single load", () => {
+  it('gives the same stack, KPIs over a custom window and issuance as the separate calls', async () => {
+    const now = new Date('2026-08-25T00:00:00Z');
+    const window = { from: '2026-01-01', to: '2026-06-30' };
+    const page = await getCompanyCapital(db, mstrId, window, now);
+    expect(page.structure).toEqual(await getCapitalStructure(db, mstrId, now));
+    expect(page.kpis).toEqual(await getCompanyKpis(db, mstrId, window, now));
+    expect(page.kpis.window).toMatchObject({ name: 'custom', from: '2026-01-01', to: '2026-06-30' });
+    expect(page.issuance).toEqual(await getIssuance(db, mstrId, now));
   });
 });
 
