@@ -50,13 +50,21 @@ async function freshStore(): Promise<Store> {
   }
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'treasury-deploy-'));
   const file = path.join(dir, 'app.db');
-  let connection: Database.Database | undefined;
-  const open = () => (connection ??= new Database(file));
   return {
     url: `file:${file}`,
-    query: async (sql) => open().prepare(sql).all() as Record<string, unknown>[],
+    // A connection per query: one left open keeps SQLite from letting the next deploy migrate.
+    query: async (sql) => {
+      const connection = new Database(file);
+      try {
+        const statement = connection.prepare(sql);
+        if (statement.reader) return statement.all() as Record<string, unknown>[];
+        statement.run();
+        return [];
+      } finally {
+        connection.close();
+      }
+    },
     async close() {
-      connection?.close();
       fs.rmSync(dir, { recursive: true, force: true });
     },
   };
