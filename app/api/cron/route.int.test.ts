@@ -1,11 +1,13 @@
 import { db } from '@/lib/db';
-import { closeRateLimiter } from '@/lib/rate-limit';
+import { jobs } from '@/lib/jobs/registry';
+import { closeRateLimiter, getRateLimiter } from '@/lib/rate-limit';
 import { resetDatabase } from '@/test/support/database';
 import { GET } from './route';
 
-// A fresh lease store per test: each test starts with every job due.
+// Every job due at the start of each test: its lease dropped (in Redis it outlives the process).
 beforeEach(async () => {
   await resetDatabase();
+  for (const job of jobs) await getRateLimiter().reset(`job:${job.name}`);
   await closeRateLimiter();
 });
 beforeAll(() => (process.env.CRON_SECRET = 'test-cron-secret-value'));
