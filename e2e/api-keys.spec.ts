@@ -92,7 +92,11 @@ test('create a key, call the API with it, download exports, revoke it', { tag: '
   // The docs page renders the OpenAPI document with runnable examples.
   await page.goto('/api-docs');
   await expect(page.getByRole('heading', { name: 'API Documentation' })).toBeVisible();
-  await expect(page.getByTestId('api-docs-endpoint')).toHaveCount(10);
+  // One per path of the OpenAPI document, the capital structure, KPIs and issuance of each company included.
+  await expect(page.getByTestId('api-docs-endpoint')).toHaveCount(13);
+  for (const path of ['capital-structure', 'kpis', 'issuance']) {
+    await expect(page.getByTestId('api-docs-endpoint').filter({ has: page.getByText(new RegExp(`\\{id\\}/${path}$`)) })).toHaveCount(1);
+  }
   await expect(page.getByLabel('curl example', { exact: true })).toContainText(`${baseURL}/api/v1/companies`);
   await expect(page.getByLabel('Python example')).toContainText('nextCursor');
   await expect(page.getByLabel('Google Sheets example')).toContainText('UrlFetchApp');
