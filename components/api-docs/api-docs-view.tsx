@@ -192,7 +192,7 @@ in
             </CardHeader>
             <CardContent className="flex flex-col gap-3">
               {operation.parameters.length > 0 && (
-                <Table>
+                <Table scrollLabel={`Parameters of ${path}`}>
                   <TableHeader>
                     <TableRow>
                       <TableHead>Parameter</TableHead>
