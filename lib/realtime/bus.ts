@@ -240,9 +240,14 @@ export function createBus(redisUrl = getEnv().REDIS_URL): EventBus {
 
 const globalForBus = globalThis as typeof globalThis & { __treasuryBus?: EventBus };
 
-/** Makes `bus` the process's bus; before anything calls getBus(), or that call opens another. */
+/**
+ * Makes `bus` the process's bus; before anything calls getBus(), or that call opens another. A bus it
+ * replaces is closed: its Redis connections would otherwise keep the process alive.
+ */
 export function installBus(bus: EventBus) {
+  const previous = globalForBus.__treasuryBus;
   globalForBus.__treasuryBus = bus;
+  if (previous && previous !== bus) void previous.close();
 }
 
 export function getBus(): EventBus {
