@@ -37,7 +37,7 @@ async function migrate(url: string) {
 
 async function seed(onlyIfEmpty = false) {
   const { db } = await import('../lib/db');
-  const { seedAll, seedEmptyDatabase } = await import('../lib/db/seed-all');
+  const { seedAll, seedEmptyDatabase } = await import('../prisma/seed/seed-all');
   const log = (line: string) => console.log(line);
   await (onlyIfEmpty ? seedEmptyDatabase(db, log) : seedAll(db, log));
   await db.$disconnect();

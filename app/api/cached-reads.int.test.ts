@@ -2,7 +2,7 @@ import { SessionRowCache } from '@/lib/auth/session-cache';
 import { ResponseCache } from '@/lib/cache/response-cache';
 import { processTableChanges, TableChanges } from '@/lib/cache/table-changes';
 import { db } from '@/lib/db';
-import { seedAll } from '@/lib/db/seed-all';
+import { seedAll } from '@/prisma/seed/seed-all';
 import { createBus, MemoryBus, RedisBus, type EventBus } from '@/lib/realtime/bus';
 import { resetDatabase } from '@/test/support/database';
 import { call, CookieJar } from '@/test/support/http';

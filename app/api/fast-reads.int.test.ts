@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { gunzipSync } from 'node:zlib';
 import { setAdminRole } from '@/lib/auth/admin';
 import { db } from '@/lib/db';
-import { seedAll } from '@/lib/db/seed-all';
+import { seedAll } from '@/prisma/seed/seed-all';
 import { responseCache } from '@/lib/cache/response-cache';
 import { hotReadKeys, hotReads } from '@/lib/http/cached-read';
 import { serveCachedRead } from '@/lib/http/fast-reads';

@@ -1,6 +1,6 @@
 import { db } from '@/lib/db';
-import { seedAll } from '@/lib/db/seed-all';
-import { seedMarketData } from '@/lib/db/seed-market';
+import { seedAll } from '@/prisma/seed/seed-all';
+import { seedMarketData } from '@/prisma/seed/seed-market';
 import { resetDatabase } from '@/test/support/database';
 import { call, type CookieJar } from '@/test/support/http';
 import { registeredUser } from '@/test/support/users';

@@ -1,7 +1,7 @@
 import { registeredUser } from '@/test/support/users';
 import { PDFDocument } from 'pdf-lib';
 import { db } from '@/lib/db';
-import { seedAll } from '@/lib/db/seed-all';
+import { seedAll } from '@/prisma/seed/seed-all';
 import { jobs } from '@/lib/jobs/registry';
 import { getAnalyticsSummary } from '@/lib/reports/analytics';
 import { runDueReportSchedules, seedInitialReports } from '@/lib/reports/schedules';

@@ -4,7 +4,7 @@ import { GET as dashboardStats } from '@/app/api/dashboard/stats/route';
 import { GET as v1Dashboard } from '@/app/api/v1/dashboard/route';
 import { parseCsv } from '@/lib/csv';
 import { db } from '@/lib/db';
-import { seedAll } from '@/lib/db/seed-all';
+import { seedAll } from '@/prisma/seed/seed-all';
 import { formatBtc, formatMoney } from '@/lib/format';
 import { buildAnalyticsCsv, getAnalyticsSummary } from '@/lib/reports/analytics';
 import { buildReport } from '@/lib/reports/generate';

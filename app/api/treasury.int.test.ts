@@ -1,6 +1,6 @@
 import { registeredUser } from '@/test/support/users';
 import { db } from '@/lib/db';
-import { seedAll } from '@/lib/db/seed-all';
+import { seedAll } from '@/prisma/seed/seed-all';
 import { resetDatabase } from '@/test/support/database';
 import { call, CookieJar } from '@/test/support/http';
 import { GET as healthDistribution } from './analytics/health-distribution/route';

@@ -2,7 +2,7 @@ import { daysToCoverMnav, btcKpi, shareCountAt, windowStart } from './kpis';
 import { issuanceEvents } from './issuance';
 import { capitalStack, rowsAsOf } from './stack';
 import { dialogYields } from './dialog-yields';
-import { storedCompanyRows } from './stored-rows';
+import { storedCompanyRows } from '../../prisma/seed/stored-rows';
 
 // Hand computations from the stored rows (prisma/seed-data/capital/ and Strategy's own MSTR file):
 // each expected figure is worked out in the comment above it from the rows it names.

@@ -1,4 +1,4 @@
-// The runtime catalogue of data sources: the rows the seed writes (lib/db/seed-sources.ts), the ingest
+// The runtime catalogue of data sources: the rows the seed writes (prisma/seed/seed-sources.ts), the ingest
 // runs against (DataSource.key) and the Data Sources screen lists.
 
 // Spec 001 §3 "Source categories".
@@ -175,3 +175,6 @@ export const dataSourceCatalogue: readonly DataSourceSeed[] = [
     priority: 'medium',
   },
 ];
+
+/** The source name of the signals derived from the holdings table's changes (the seed and the ingest write it). */
+export const holdingsSignalSource = 'Market Data: bitbo.io public-company holdings table';

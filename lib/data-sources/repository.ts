@@ -1,6 +1,5 @@
 import type { Db } from '../db';
-import { holdingsSignalSource } from '../db/seed-signals';
-import { dataSourceCatalogue } from './catalogue';
+import { dataSourceCatalogue, holdingsSignalSource } from './catalogue';
 import { readIngestConfig } from '../ingest/config';
 import { categoryName, sourceCategories } from './labels';
 import type { DataSourcesResponse, DataSourceView } from './schema';

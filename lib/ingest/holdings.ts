@@ -6,7 +6,7 @@ import { formatBtc } from './sec/classify';
 import { type BalanceSheetFigure, checkPlausibility, type QuarantineFinding, type Reading } from '../treasury/plausibility';
 import type { HoldingsChangedHook } from './types';
 
-// Conventions of lib/db/seed-history.ts: one HoldingSnapshot per (company, asset, asOf, source); a
+// Conventions of prisma/seed/seed-history.ts: one HoldingSnapshot per (company, asset, asOf, source); a
 // HoldingChange for every change of the company's current figure, with old and new quantity, source
 // and a note; disagreements are flagged on the company with a reason naming both figures, appended
 // with " | " to any earlier reason, and both figures are kept.

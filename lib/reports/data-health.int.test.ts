@@ -1,5 +1,5 @@
 import { db } from '../db';
-import { seedAll } from '../db/seed-all';
+import { seedAll } from '../../prisma/seed/seed-all';
 import { resetDatabase } from '@/test/support/database';
 import { getDashboardStats } from '../treasury/repository';
 import { buildReport } from './generate';

@@ -1,4 +1,4 @@
-import { readHistoryCsv, readHoldingHistory, resolveListing } from '../db/seed-history';
+import { readHistoryCsv, readHoldingHistory, resolveListing } from '../../prisma/seed/seed-history';
 import {
   checkPlausibility,
   findBalanceSheetExcess,
@@ -10,7 +10,7 @@ import {
 } from './plausibility';
 
 // The real rows of prisma/seed-data/ (bitbo's daily table), one reading per listing and day as the
-// seed keeps them: SATO:TSXV's second entity is dropped, as lib/db/seed-history.ts does.
+// seed keeps them: SATO:TSXV's second entity is dropped, as prisma/seed/seed-history.ts does.
 const realReadings: Reading[] = (() => {
   const { rows } = readHoldingHistory(readHistoryCsv());
   const seen = new Set<string>();

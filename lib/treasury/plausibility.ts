@@ -1,7 +1,7 @@
 // Plausibility checks on holdings figures (issue 12; docs/metrics.md, "Plausibility checks"). A figure
 // a check rejects is quarantined: stored with the check and its reason, shown as quarantined, never
 // turned into a signal and never counted in a total. Pure functions over readings, so the seed
-// (lib/db/seed-history.ts) and the ingest (lib/ingest/holdings.ts) apply the same rules.
+// (prisma/seed/seed-history.ts) and the ingest (lib/ingest/holdings.ts) apply the same rules.
 
 /** The checks, in the order they win when several find the same (company, day). */
 export type PlausibilityCheck = 'same-figure' | 'reverting-jump' | 'exceeds-balance-sheet' | 'unfiled-change';

@@ -17,7 +17,7 @@ export interface Listing {
   notes: string | null;
 }
 
-/** What the seed writes into a company's notes when the source lists a second entity under its listing (lib/db/seed.ts). */
+/** What the seed writes into a company's notes when the source lists a second entity under its listing (prisma/seed/seed.ts). */
 export const duplicateListingNote = 'Conflict: the source also lists';
 
 const listingSelect = { id: true, name: true, ticker: true, exchange: true, flagCheck: true, notes: true } as const;

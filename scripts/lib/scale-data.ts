@@ -434,7 +434,7 @@ export async function ensureScaleData(url: string, options: ScaleDataOptions = {
 /** The data-source catalogue and every company's metrics, through the product's own code. */
 async function computeDerived(url: string, log: (line: string) => void) {
   const { createDb } = await import('../../lib/db');
-  const { seedDataSources } = await import('../../lib/db/seed-sources');
+  const { seedDataSources } = await import('../../prisma/seed/seed-sources');
   const { recomputeMetrics } = await import('../../lib/treasury/metrics-store');
   const db = createDb(url);
   try {

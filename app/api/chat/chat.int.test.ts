@@ -2,7 +2,7 @@ import { registeredUser } from '@/test/support/users';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { db } from '@/lib/db';
-import { seedAll } from '@/lib/db/seed-all';
+import { seedAll } from '@/prisma/seed/seed-all';
 import { getBus } from '@/lib/realtime/bus';
 import type { RealtimeEvent } from '@/lib/realtime/channels';
 import { resetDatabase } from '@/test/support/database';

@@ -1,7 +1,7 @@
 import { registeredUser } from '@/test/support/users';
 import { db } from '@/lib/db';
-import { seedAll } from '@/lib/db/seed-all';
-import { holdingsSignalSource } from '@/lib/db/seed-signals';
+import { seedAll } from '@/prisma/seed/seed-all';
+import { holdingsSignalSource } from '@/lib/data-sources/catalogue';
 import { resetDatabase } from '@/test/support/database';
 import { call, CookieJar } from '@/test/support/http';
 import { GET as dataSources } from './route';

@@ -1,6 +1,6 @@
 import { setAdminRole } from '@/lib/auth/admin';
 import { db } from '@/lib/db';
-import { seedDataSources } from '@/lib/db/seed-sources';
+import { seedDataSources } from '@/prisma/seed/seed-sources';
 import { resetDatabase } from '@/test/support/database';
 import { call, type CookieJar } from '@/test/support/http';
 import { registeredUser } from '@/test/support/users';

@@ -6,7 +6,7 @@ import { GET as kpis } from '@/app/api/v1/companies/[id]/kpis/route';
 import { GET as mnavHistory } from '@/app/api/v1/companies/[id]/mnav-history/route';
 import { GET as company } from '@/app/api/v1/companies/[id]/route';
 import { db } from '@/lib/db';
-import { seedCompanies } from '@/lib/db/seed';
+import { seedCompanies } from '@/prisma/seed/seed';
 import { closeRateLimiter } from '@/lib/rate-limit';
 import { resetDatabase } from '@/test/support/database';
 import { call, type CookieJar } from '@/test/support/http';

@@ -26,7 +26,7 @@ import { applyDashboardFilter } from '@/lib/dashboard/filters';
 import type { HoldingRecord } from '@/lib/dashboard/repository';
 import { parseCsv } from '@/lib/csv';
 import { db } from '@/lib/db';
-import { seedAll } from '@/lib/db/seed-all';
+import { seedAll } from '@/prisma/seed/seed-all';
 import { closeRateLimiter } from '@/lib/rate-limit';
 import { resetDatabase } from '@/test/support/database';
 import { call, type CookieJar } from '@/test/support/http';

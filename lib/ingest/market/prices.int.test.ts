@@ -1,5 +1,5 @@
 import { db } from '../../db';
-import { impliedPriceSource } from '../../db/seed-history';
+import { impliedPriceSource } from '../../../prisma/seed/seed-history';
 import { MemoryBus } from '../../realtime/bus';
 import type { RealtimeEvent } from '../../realtime/channels';
 import { resetDatabase } from '@/test/support/database';

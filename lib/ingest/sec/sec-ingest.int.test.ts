@@ -1,5 +1,5 @@
 import { db } from '../../db';
-import { seedDataSources } from '../../db/seed-sources';
+import { seedDataSources } from '../../../prisma/seed/seed-sources';
 import { runJobs } from '../../jobs/registry';
 import { MemoryBus } from '../../realtime/bus';
 import type { RealtimeEvent } from '../../realtime/channels';

@@ -2,12 +2,12 @@
 // without a database: what the hand-computed tests and `npm run metrics:report` check against.
 import fs from 'node:fs';
 import path from 'node:path';
-import { capitalSeedDir, readCapitalEvents, readInstruments, readShareCounts, readStrategyReportedFigures } from '../db/seed-capital';
-import { marketSeedDir, strategyFileName } from '../db/seed-market';
-import { buildKpiInputs } from './inputs';
-import type { CapitalEventRow } from './issuance';
-import type { DatedValue, KpiInputs } from './kpis';
-import type { InstrumentRow } from './stack';
+import { capitalSeedDir, readCapitalEvents, readInstruments, readShareCounts, readStrategyReportedFigures } from './seed-capital';
+import { marketSeedDir, strategyFileName } from './seed-market';
+import { buildKpiInputs } from '../../lib/capital/inputs';
+import type { CapitalEventRow } from '../../lib/capital/issuance';
+import type { DatedValue, KpiInputs } from '../../lib/capital/kpis';
+import type { InstrumentRow } from '../../lib/capital/stack';
 
 export interface StoredCompanyRows {
   instruments: InstrumentRow[];

@@ -4,10 +4,10 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { parseCsv } from '../csv';
-import type { Db } from '../db';
-import { Prisma } from '../generated/sqlite/client';
-import { crossThroughEuro, ecbSource, type UsdRate } from '../ingest/fx/ecb';
+import { parseCsv } from '../../lib/csv';
+import type { Db } from '../../lib/db';
+import { Prisma } from '../../lib/generated/sqlite/client';
+import { crossThroughEuro, ecbSource, type UsdRate } from '../../lib/ingest/fx/ecb';
 
 export const marketSeedDir = path.join(process.cwd(), 'prisma', 'seed-data', 'market');
 

@@ -6,10 +6,10 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { parseCsv } from '../csv';
-import type { Db } from '../db';
-import type { CapitalEventRow } from '../capital/issuance';
-import type { InstrumentRow } from '../capital/stack';
+import { parseCsv } from '../../lib/csv';
+import type { Db } from '../../lib/db';
+import type { CapitalEventRow } from '../../lib/capital/issuance';
+import type { InstrumentRow } from '../../lib/capital/stack';
 import { insertRows, marketSeedDir, orNull, requireDate, requireNumber, strategyFileName, strategySource } from './seed-market';
 
 export const capitalSeedDir = path.join(process.cwd(), 'prisma', 'seed-data', 'capital');

@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { parseCsv } from '../csv';
-import type { Db } from '../db';
-import { Prisma } from '../generated/sqlite/client';
-import { type BalanceSheetFigure, checkPlausibility, type PlausibilityCheck, quarantineKey } from '../treasury/plausibility';
+import { parseCsv } from '../../lib/csv';
+import type { Db } from '../../lib/db';
+import { Prisma } from '../../lib/generated/sqlite/client';
+import { type BalanceSheetFigure, checkPlausibility, type PlausibilityCheck, quarantineKey } from '../../lib/treasury/plausibility';
 
 // The daily history of bitbo's public-company table (prisma/seed-data/README.md, "Holdings history").
 const historyCsvPath = path.join(

@@ -1,4 +1,4 @@
-import { dataSourceCatalogue } from '../data-sources/catalogue';
+import { dataSourceCatalogue } from '../../lib/data-sources/catalogue';
 
 // Spec 001 §3 "Listed sources", copied row by row (the signals column is counted, not stored).
 const specTable = `

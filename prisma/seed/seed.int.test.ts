@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { db } from '../db';
+import { db } from '../../lib/db';
 import { resetDatabase } from '@/test/support/database';
 import { companiesCsvPath, readCompanySeeds, seedCompanies } from './seed';
 

@@ -1,4 +1,4 @@
-import { db } from '../db';
+import { db } from '../../lib/db';
 import { resetDatabase } from '@/test/support/database';
 import { historySource } from './seed-history';
 import { seedDataSources } from './seed-sources';

@@ -1,4 +1,4 @@
-import { db } from '../db';
+import { db } from '../../lib/db';
 import { resetDatabase } from '@/test/support/database';
 import { seedCompanies } from './seed';
 import {

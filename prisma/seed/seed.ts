@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { parseCsv } from '../csv';
-import type { Db } from '../db';
-import { duplicateListingNote } from '../treasury/slugs';
+import { parseCsv } from '../../lib/csv';
+import type { Db } from '../../lib/db';
+import { duplicateListingNote } from '../../lib/treasury/slugs';
 
 export const companiesCsvPath = path.join(process.cwd(), 'prisma', 'seed-data', 'treasury-companies.csv');
 

@@ -1,8 +1,9 @@
-import { db } from '../db';
+import { db } from '../../lib/db';
 import { resetDatabase } from '@/test/support/database';
 import { seedCompanies } from './seed';
 import { seedHoldingHistory } from './seed-history';
-import { holdingsSignalSource, seedHistorySignals } from './seed-signals';
+import { holdingsSignalSource } from '../../lib/data-sources/catalogue';
+import { seedHistorySignals } from './seed-signals';
 
 // The whole history file is imported first (48,000 rows); on PostgreSQL that takes several seconds.
 jest.setTimeout(60_000);

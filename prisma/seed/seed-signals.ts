@@ -1,13 +1,13 @@
-import type { Db } from '../db';
-import type { Severity } from '../ingest/sec/classify';
+import type { Db } from '../../lib/db';
+import type { Severity } from '../../lib/ingest/sec/classify';
 import { historySource } from './seed-history';
+import { holdingsSignalSource } from '../../lib/data-sources/catalogue';
 
 // Signals and discoveries the product can show with no network: each one is a fact of the recorded
 // holdings history (prisma/seed-data/README.md), never an invented event. A day-to-day change in a
 // company's holdings becomes a signal; a company's first appearance in the table becomes a signal and a
 // confirmed discovery. Live ingest (lib/ingest) adds SEC and market signals on top. Rules: docs/signals.md.
 
-export const holdingsSignalSource = 'Market Data: bitbo.io public-company holdings table';
 const tableUrl = 'https://bitbo.io/treasuries/';
 
 export interface HoldingsMove {

@@ -1,5 +1,5 @@
-import type { Db } from '../db';
-import { dataSourceCatalogue } from '../data-sources/catalogue';
+import type { Db } from '../../lib/db';
+import { dataSourceCatalogue } from '../../lib/data-sources/catalogue';
 import { historySource } from './seed-history';
 
 /**
