@@ -3,12 +3,12 @@
 // still runs it, and having both files is not allowed. Rename it only together with those documents.
 import { NextResponse, type NextRequest } from 'next/server';
 import { isPathAllowed } from './lib/auth/access';
-import { malformedPath, methodNotAllowed, unknownApiPath } from './lib/http/api-routes';
-import { betaCookie, betaMaxAgeSeconds, betaResetCookie } from './lib/auth/cookies';
+import { malformedPath, methodNotAllowed, unknownApiPath } from './lib/web/api-routes';
+import { betaCookie, betaMaxAgeSeconds, betaResetCookie } from './lib/http/cookies';
 import { decodeSessionToken, readSessionToken } from './lib/auth/session-token';
 import { originString, publicOrigin, withForwardedOrigin } from './lib/http/public-origin';
-import { applyPageSecurityResponseHeaders, pageSecurity, withPageSecurityRequestHeaders } from './lib/http/security-headers';
-import { isAllowedOrigin } from './lib/realtime/origin';
+import { applyPageSecurityResponseHeaders, pageSecurity, withPageSecurityRequestHeaders } from './lib/web/security-headers';
+import { isAllowedOrigin } from './lib/http/origin';
 
 // Navigation routing (spec 000 §2) and the cross-origin rule for the API. Middleware sees only
 // cookies, so it routes on what they claim; every page (lib/auth/page-guard.ts) and route handler

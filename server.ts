@@ -18,7 +18,7 @@ async function main() {
 
   // next-auth builds its own URLs from the Host header this server received.
   process.env.AUTH_TRUST_HOST ??= 'true';
-  const { ensureAuthSecret } = await import('./lib/auth/secret');
+  const { ensureAuthSecret } = await import('./lib/secret');
   if (!dev) ensureAuthSecret();
   const { betaCodes, betaGateEnabled } = await import('./lib/auth/beta');
   if (betaGateEnabled()) log(`beta gate on; invitation codes: ${betaCodes().join(', ')}`);
@@ -37,8 +37,8 @@ async function main() {
   const { startBackground } = await import('./lib/background/supervisor');
   const { closeMailTransport, mailIdle } = await import('./lib/mail/sender');
   const { closeRateLimiter } = await import('./lib/rate-limit');
-  const { isCachedReadPath, serveCachedRead } = await import('./lib/http/fast-reads');
-  const { indexStaticAssets, serveStaticAsset, staticPrefix } = await import('./lib/http/static-assets');
+  const { isCachedReadPath, serveCachedRead } = await import('./lib/web/fast-reads');
+  const { indexStaticAssets, serveStaticAsset, staticPrefix } = await import('./lib/web/static-assets');
 
   // After the migrations, and before Next's route handlers open a bus of their own: this installs the
   // process's bus, bridged to the background process's.

@@ -6,7 +6,7 @@ import { getPageViewer } from '@/lib/auth/page-guard';
 import { toPublicUser } from '@/lib/auth/viewer';
 import { db } from '@/lib/db';
 import { originString, publicOrigin } from '@/lib/http/public-origin';
-import { cspScopeHeader, nonceHeader } from '@/lib/http/security-headers';
+import { cspScopeHeader, nonceHeader } from '@/lib/web/security-headers';
 import { latestQuote } from '@/lib/market/quote';
 import { productName, productTagline } from '@/lib/brand';
 import { themeBootScript } from '@/lib/theme';

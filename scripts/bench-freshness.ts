@@ -27,7 +27,7 @@ async function main() {
   const { createRealtimeServer } = await import('../lib/realtime/ws-server');
   const { websocketAccess } = await import('../lib/auth/websocket-access');
   const { entitledSessionCookie } = await import('./lib/bench-session');
-  const { startScheduler } = await import('../lib/jobs/registry');
+  const { startScheduler } = await import('../lib/jobs/scheduler');
   const { ingestJobs } = await import('../lib/ingest/jobs');
   const { startReplayServer } = await import('../test/support/replay-server');
   const { atomHeaders, feedEntry, feedWith, readFixture, serveFiling } = await import('../test/support/edgar');

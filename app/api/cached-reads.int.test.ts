@@ -7,7 +7,7 @@ import { createBus, MemoryBus, RedisBus, type EventBus } from '@/lib/realtime/bu
 import { resetDatabase } from '@/test/support/database';
 import { call, CookieJar } from '@/test/support/http';
 import { registeredUser } from '@/test/support/users';
-import { getDataLatest, getRefreshStats } from '@/lib/treasury/refresh';
+import { getDataLatest, getRefreshStats } from '@/lib/dashboard/refresh';
 import { listSignals } from '@/lib/signals/repository';
 import { getDashboardStats, getMarketData, listHoldings } from '@/lib/treasury/repository';
 import { POST as logout } from './auth/logout/route';

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { db } from '@/lib/db';
 import { databaseProvider } from '@/lib/env';
 import { Prisma } from '@/lib/generated/sqlite/client';
-import { apiRouteMethods } from '@/lib/http/api-routes';
+import { apiRouteMethods } from '@/lib/web/api-routes';
 import { closeRateLimiter } from '@/lib/rate-limit';
 import { resetDatabase } from '@/test/support/database';
 import { call, CookieJar } from '@/test/support/http';

@@ -4,7 +4,7 @@ import { seedMarketData } from '@/prisma/seed/seed-market';
 import { resetDatabase } from '@/test/support/database';
 import { call, type CookieJar } from '@/test/support/http';
 import { registeredUser } from '@/test/support/users';
-import { recomputeMetrics } from '@/lib/treasury/metrics-store';
+import { recomputeMetrics } from '@/lib/metrics/recompute';
 import { GET as company } from './companies/[id]/route';
 import { GET as holdings } from './treasury/holdings/route';
 

@@ -2,7 +2,7 @@ import { registeredUser } from '@/test/support/users';
 import { PDFDocument } from 'pdf-lib';
 import { db } from '@/lib/db';
 import { seedAll } from '@/prisma/seed/seed-all';
-import { jobs } from '@/lib/jobs/registry';
+import { jobs } from '@/lib/background/jobs';
 import { getAnalyticsSummary } from '@/lib/reports/analytics';
 import { runDueReportSchedules, seedInitialReports } from '@/lib/reports/schedules';
 import { failStaleReports } from '@/lib/reports/service';

@@ -7,7 +7,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/use-toast';
-import { deliveryChoices, deliveryLabels, digestChoices, digestLabels, type Delivery, type Digest } from '@/lib/notifications/delivery';
+import { deliveryChoices, deliveryLabels, digestChoices, digestLabels, type Delivery, type Digest } from '@/lib/signals/delivery';
 import { fetchNotificationPreferences, notificationPreferencesKey as queryKey, saveNotificationPreferences } from '@/lib/notifications/client';
 
 /** Account Settings → Notifications (issue 16): the digest and where each alert and report goes. */

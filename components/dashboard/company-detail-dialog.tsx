@@ -15,7 +15,7 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { Skeleton } from '@/components/ui/skeleton';
 import type { DashboardStats } from '@/lib/dashboard/repository';
 import { dashboardKeys } from '@/lib/dashboard/client';
-import { unrealizedGain } from '@/lib/dashboard/stress-test';
+import { unrealizedGain } from '@/lib/treasury/stress-test';
 import { formatBtc, formatDay, formatMoney, formatMultiple, formatPercent, formatRelativeTime, riskColorClass } from '@/lib/format';
 import { companyPath } from '@/lib/treasury/company-path';
 import { marketFormulas } from '@/lib/treasury/market-formulas';

@@ -11,7 +11,7 @@ import { matchesPrefixes } from '@/lib/dashboard/realtime-reactions';
 import { refreshErrorToast, refreshSuccessToast } from '@/lib/dashboard/refresh-toasts';
 import type { RefreshStatus } from '@/lib/dashboard/repository';
 import { formatRelativeTime } from '@/lib/format';
-import type { RefreshStats } from '@/lib/treasury/refresh';
+import type { RefreshStats } from '@/lib/dashboard/refresh';
 import { cn } from '@/lib/utils';
 
 /** Last update, the daily allowance and the manual refresh (POST /api/data/refresh), with spec 001 §9's polling. */

@@ -1,4 +1,4 @@
-import { readCookie, referralCookie, trialCookie } from '@/lib/auth/cookies';
+import { readCookie, referralCookie, trialCookie } from '@/lib/http/cookies';
 import type { Db } from '@/lib/db';
 import { isUniqueViolation } from '@/lib/db/errors';
 import { findActiveLink } from './links';

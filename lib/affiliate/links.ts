@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { hmac } from '@/lib/auth/crypto';
+import { hmac } from '@/lib/crypto';
 import type { Db } from '@/lib/db';
 import { isUniqueViolation } from '@/lib/db/errors';
 import { AppError } from '@/lib/http/errors';

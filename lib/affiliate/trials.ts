@@ -1,4 +1,4 @@
-import { randomToken, sha256 } from '@/lib/auth/crypto';
+import { randomToken, sha256 } from '@/lib/crypto';
 import type { Db } from '@/lib/db';
 import { trialDays, trialTier } from './program';
 import type { TrialFailure } from './schema';

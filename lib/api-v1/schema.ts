@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { healthGrades } from '@/lib/treasury/metrics';
 import { severities, signalTypes } from '@/lib/signals/schema';
-import { discoveryStatuses, isStorableDate } from '@/lib/treasury/schema';
+import { discoveryStatuses } from '@/lib/treasury/schema';
+import { isStorableDate } from '@/lib/validation/fields';
 
 // The versioned read API's contract: every handler parses its query with these schemas and
 // serializes its answer through them, and /api/v1/openapi.json is generated from the same objects.

@@ -1,5 +1,5 @@
-import { hmac, safeEqual, sha256 } from './crypto';
-import { authSecret } from './secret';
+import { hmac, safeEqual, sha256 } from '../crypto';
+import { authSecret } from '../secret';
 
 // The private-beta gate (spec 000 §2, §4). Codes come from BETA_CODES (comma-separated) and are
 // compared case-insensitively; the five demo codes below apply when it is unset. Passing the gate

@@ -4,7 +4,7 @@ import { verifyEmailMail } from '../mail/account-mails';
 import { mailLimits } from '../mail/limits';
 import { enqueueEmail } from '../mail/queue';
 import { enforceRateLimit } from '../rate-limit';
-import { randomToken, sha256 } from './crypto';
+import { randomToken, sha256 } from '../crypto';
 
 // Address verification: a link mailed on registration (and to a new address whenever one is set);
 // until it is followed the account works, but no alert, report or digest mail is sent to it.

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { encrypt } from './crypto';
+import { encrypt } from '../crypto';
 import {
   assessRisk,
   backupCodeCount,

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { generateSecret, generateURI, verify } from 'otplib';
 import { productName } from '@/lib/brand';
 import type { Db } from '@/lib/db';
-import { decrypt, safeEqual, sha256 } from './crypto';
+import { decrypt, safeEqual, sha256 } from '../crypto';
 import type { RiskAssessment } from './types';
 
 // TOTP per RFC 6238 (SHA-1, 6 digits, 30 s steps, one step of drift either way). The accepted

@@ -3,10 +3,10 @@ import CredentialsProvider from 'next-auth/providers/credentials';
 import type { Db } from '@/lib/db';
 import { AppError } from '@/lib/http/errors';
 import { checkCredentials } from './accounts';
-import { readCookie, sessionMaxAgeSeconds } from './cookies';
+import { readCookie, sessionMaxAgeSeconds } from '../http/cookies';
 import { loginSchema } from './schema';
 import { createSession } from './session';
-import { authSecret } from './secret';
+import { authSecret } from '../secret';
 import { toPublicUser } from './viewer';
 
 // next-auth's own endpoints (/api/auth/session, /csrf, /callback/credentials, /signout) over the

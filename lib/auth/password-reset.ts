@@ -5,7 +5,7 @@ import { passwordChangedMail, passwordResetMail } from '../mail/account-mails';
 import { mailLimits } from '../mail/limits';
 import { enqueueEmail } from '../mail/queue';
 import { enforceRateLimit } from '../rate-limit';
-import { randomToken, sha256 } from './crypto';
+import { randomToken, sha256 } from '../crypto';
 import { assertAcceptablePassword } from './accounts';
 import { hashPassword } from './password';
 import { clearFailures } from './throttle';

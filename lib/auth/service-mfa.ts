@@ -3,7 +3,7 @@ import type { Db } from '@/lib/db';
 import { AppError } from '@/lib/http/errors';
 import { enforceLimit } from '@/lib/rate-limit';
 import { findPendingSignIn } from './accounts';
-import { encrypt } from './crypto';
+import { encrypt } from '../crypto';
 import { checkTotp, consumeBackupCode, formatManualKey, matchPendingSecret, newTotpSecret, replaceBackupCodes, verifyUserTotp } from './mfa';
 import { mfaDisableMarker, type MfaVerifyInput, type MfaVerifySetupInput } from './schema';
 import { revokeAllSessions, type LoadedSession } from './session';

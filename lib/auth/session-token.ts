@@ -1,6 +1,6 @@
 import { decode, encode } from 'next-auth/jwt';
-import { sessionCookieNames, sessionMaxAgeSeconds } from './cookies';
-import { authSecret } from './secret';
+import { sessionCookieNames, sessionMaxAgeSeconds } from '../http/cookies';
+import { authSecret } from '../secret';
 
 // The session cookie's token: next-auth's JWT (JWE keyed by NEXTAUTH_SECRET) naming a Session row.
 // No database here, so middleware can read it.

@@ -2,7 +2,7 @@ import { NextResponse } from 'next/server';
 import type { Db } from '@/lib/db';
 import { announceAccessChanged } from '@/lib/realtime/bus';
 import { sessionRowCache } from './session-cache';
-import { cookieOptions, sessionCookieName, sessionCookieNames, sessionMaxAgeSeconds } from './cookies';
+import { cookieOptions, sessionCookieName, sessionCookieNames, sessionMaxAgeSeconds } from '../http/cookies';
 import { decodeSessionToken, encodeSessionToken, readSessionToken, type CookieReader } from './session-token';
 
 // next-auth's JWT (JWE, NEXTAUTH_SECRET) is the session cookie; it names a Session row, and the

@@ -4,7 +4,7 @@ import { planFromAnyName } from '@/lib/payments/plans';
 import { accessStateOf, isEntitled, type AccessState } from './access';
 import { adminRole, isAdminUser } from './admin';
 import { betaGateEnabled, verifyBetaToken } from './beta';
-import { betaCookie, betaMaxAgeSeconds, betaResetCookie, cookieReader } from './cookies';
+import { betaCookie, betaMaxAgeSeconds, betaResetCookie, cookieReader } from '../http/cookies';
 import { loadSession, type LoadedSession } from './session';
 import type { CookieReader } from './session-token';
 import type { PublicUser } from './types';

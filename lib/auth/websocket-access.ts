@@ -2,7 +2,7 @@ import type { Db } from '@/lib/db';
 import { channels, type Channel } from '@/lib/realtime/channels';
 import type { AccessLoss, RealtimeAccess, SocketHolder } from '@/lib/realtime/ws-server';
 import { isEntitled, type EntitlementFields } from './access';
-import { cookieReader } from './cookies';
+import { cookieReader } from '../http/cookies';
 import { isLiveSession } from './session';
 import { entitledSession } from './viewer';
 

@@ -3,7 +3,8 @@ import type { Socket } from 'node:net';
 import { websocketAccess } from '../auth/websocket-access';
 import { db } from '../db';
 import { getEnv } from '../env';
-import { startScheduler } from '../jobs/registry';
+import { startScheduler } from '../jobs/scheduler';
+import { jobs } from './jobs';
 import { closeMailTransport, mailIdle } from '../mail/sender';
 import { startAlertMailer } from '../notifications/alert-listener';
 import { closeRateLimiter } from '../rate-limit';
@@ -48,7 +49,7 @@ export async function runBackground() {
     } else if (message.type === 'stop') shutdown('asked to stop');
   });
 
-  const stopJobs = env.SCHEDULER_ENABLED ? startScheduler(db, log) : () => {};
+  const stopJobs = env.SCHEDULER_ENABLED ? startScheduler(db, log, jobs) : () => {};
   // Critical signals reach the inbox within seconds of their critical_alert (issue 16).
   const stopAlertMailer = env.SCHEDULER_ENABLED ? startAlertMailer(db, bus, log) : () => {};
 

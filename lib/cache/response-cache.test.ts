@@ -1,4 +1,4 @@
-import { etagMatches } from '@/lib/http/cached-read';
+import { etagMatches } from '@/lib/http/etag';
 import { etagOf, ResponseCache } from './response-cache';
 import { TableChanges } from './table-changes';
 

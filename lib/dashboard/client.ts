@@ -3,9 +3,9 @@
 // polling cadences, and the fetchers the default queryFn cannot stand in for.
 import type { SourceStateView } from '../data-sources/state';
 import { apiRequest } from '../http/api-client';
-import type { RefreshStats } from '../treasury/refresh';
+import type { RefreshStats } from './refresh';
 import { toHoldingRow, type HoldingRow } from './holding-row';
-import type { HoldingRecord } from './repository';
+import type { HoldingRecord } from './holding-row';
 import { apiHealthOf, healthTimeoutMs, type ApiHealth } from './system-health';
 
 export const dashboardKeys = {
@@ -33,7 +33,7 @@ export const polling = {
 export const dashboardDataPaths = ['/api/dashboard', '/api/treasury', '/api/signals', '/api/analytics', '/api/data', '/api/market-data', '/api/companies', '/api/discoveries'];
 
 /** GET /api/data/latest's body, as lib/treasury/refresh.ts computes it. */
-export type { DataLatest } from '../treasury/refresh';
+export type { DataLatest } from './refresh';
 
 /** The holdings table's rows: /api/treasury/holdings, each company narrowed to what the dashboard reads. */
 export async function fetchHoldingRows(): Promise<HoldingRow[]> {

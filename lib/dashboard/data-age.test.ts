@@ -1,5 +1,5 @@
 import { deriveSourceStates, type IngestRecord } from '../data-sources/state';
-import { readIngestConfig } from '../ingest/config';
+import { readIngestConfig } from '../data-sources/config';
 import { describeDataAge, noDataMessage } from './data-age';
 
 const now = new Date('2026-11-25T12:00:00Z');

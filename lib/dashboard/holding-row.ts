@@ -3,7 +3,10 @@
 // travel inside the HTML, so a phone parses 100 of them before it can use the page) and the browser
 // maps each poll of /api/treasury/holdings to the same shape, so both produce one cache entry.
 import type { FlagState } from '../treasury/flags';
-import type { HoldingRecord } from './repository';
+import type { listHoldings } from '../treasury/repository';
+
+/** A company as the holdings endpoint lists it. */
+export type HoldingRecord = Awaited<ReturnType<typeof listHoldings>>[number];
 
 export interface HoldingRow extends FlagState {
   id: string;

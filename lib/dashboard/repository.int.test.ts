@@ -2,7 +2,7 @@ import { db } from '@/lib/db';
 import { resetDatabase } from '@/test/support/database';
 import { listHoldings } from '@/lib/treasury/repository';
 import { toHoldingRow } from './holding-row';
-import { getDataLatest, getRefreshStats } from '@/lib/treasury/refresh';
+import { getDataLatest, getRefreshStats } from '@/lib/dashboard/refresh';
 import { loadBtcMoves, loadDashboard, loadDashboardCached, loadRefreshStatus } from './repository';
 
 // The dashboard's first paint on a real database: BTC moves from stored prices, recent holdings

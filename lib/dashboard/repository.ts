@@ -1,21 +1,20 @@
 import type { CachePolicy } from '../cache/response-cache';
 import type { Db } from '../db';
-import { cachedValue } from '../http/cached-read';
+import { cachedValue } from '../web/cached-read';
 import { confirmedCompanyWhere, getDashboardStats, getHealthDistribution, getSectorAllocation, listDiscoveries, listHoldings } from '../treasury/repository';
-import { readIngestConfig } from '../ingest/config';
+import { readIngestConfig } from '../data-sources/config';
 import { percentChange } from '../market/percent-change';
-import { refreshReads, type DataLatest, type RefreshStats } from '../treasury/refresh';
-import { companyMarketCap } from '../treasury/market-metrics';
+import { refreshReads, type DataLatest, type RefreshStats } from './refresh';
+import { companyMarketCap } from '../market/market-cap';
 import { loadSourceStates } from '../data-sources/state';
 import { describeDataAge } from './data-age';
 import { toHoldingRow } from './holding-row';
-import { runStressTests, type StressHolding } from './stress-test';
+import { runStressTests, type StressHolding } from '../treasury/stress-test';
 
 // Server side of the dashboard's first paint. Client components import only types from here.
 
 const day = 86_400_000;
 
-export type HoldingRecord = Awaited<ReturnType<typeof listHoldings>>[number];
 export type DashboardStats = Awaited<ReturnType<typeof getDashboardStats>>;
 export type DiscoveryRecord = Awaited<ReturnType<typeof listDiscoveries>>[number];
 export type SectorAllocationRow = Awaited<ReturnType<typeof getSectorAllocation>>[number];

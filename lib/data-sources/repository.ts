@@ -1,6 +1,6 @@
 import type { Db } from '../db';
 import { dataSourceCatalogue, holdingsSignalSource } from './catalogue';
-import { readIngestConfig } from '../ingest/config';
+import { readIngestConfig } from './config';
 import { categoryName, sourceCategories } from './labels';
 import type { DataSourcesResponse, DataSourceView } from './schema';
 import { deriveSourceStates } from './state';

@@ -1,4 +1,4 @@
-import { readIngestConfig } from '../ingest/config';
+import { readIngestConfig } from './config';
 import { deriveSourceStates, type IngestRecord } from './state';
 
 const now = new Date('2026-11-25T12:00:00Z');

@@ -1,6 +1,6 @@
 import type { Db } from '../db';
 import { enUsDay } from '../en-us';
-import { type IngestConfig, readIngestConfig } from '../ingest/config';
+import { type IngestConfig, readIngestConfig } from './config';
 import { type SourceState, sourceStateLabels } from './labels';
 
 // The one answer to "what state is this data source in" (issue 27), read by /api/health,

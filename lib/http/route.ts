@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { isAllowedOrigin } from '@/lib/realtime/origin';
+import { isAllowedOrigin } from '@/lib/http/origin';
 import { AppError, toErrorResponse, validationError } from './errors';
 import { publicOrigin } from './public-origin';
 import { nulCharacterMessage, pathOfNulCharacter } from './text';

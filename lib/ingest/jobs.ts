@@ -1,6 +1,6 @@
 import type { Db } from '../db';
 import type { Job } from '../jobs/job';
-import { readIngestConfig } from './config';
+import { readIngestConfig } from '../data-sources/config';
 import { ingesters, isIngestRunning, runIngest, scheduledRetryAt, type RunIngestOptions } from './run';
 import { ingestSources, type IngestSource } from './types';
 

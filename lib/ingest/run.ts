@@ -1,8 +1,8 @@
 import type { Db } from '../db';
 import { dataSourceCatalogue } from '../data-sources/catalogue';
 import { getBus, type EventBus } from '../realtime/bus';
-import { recomputeMetrics } from '../treasury/metrics-store';
-import { readIngestConfig, type IngestConfig } from './config';
+import { recomputeMetrics } from '../metrics/recompute';
+import { readIngestConfig, type IngestConfig } from '../data-sources/config';
 import { equityPricesIngester } from './equity/prices-ingester';
 import { fxRatesIngester } from './fx/fx-ingester';
 import { marketPricesIngester } from './market/prices-ingester';

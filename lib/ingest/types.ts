@@ -1,6 +1,6 @@
 import type { Db } from '../db';
 import type { EventBus } from '../realtime/bus';
-import type { IngestConfig } from './config';
+import type { IngestConfig } from '../data-sources/config';
 
 export const ingestSources = ['sec-current', 'sec-submissions', 'market-prices', 'fx-rates', 'equity-prices', 'sec-companyfacts', 'coingecko-treasury'] as const;
 export type IngestSource = (typeof ingestSources)[number];

@@ -1,4 +1,4 @@
-import { hmac, safeEqual } from '../auth/crypto';
+import { hmac, safeEqual } from '../crypto';
 import type { Db } from '../db';
 import { appLink } from './config';
 

@@ -1,6 +1,6 @@
 import { percentChange } from './percent-change';
 import type { Db } from '../db';
-import { readIngestConfig } from '../ingest/config';
+import { readIngestConfig } from '../data-sources/config';
 import type { PriceQuote } from './live';
 
 const day = 86_400_000;

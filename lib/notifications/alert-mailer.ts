@@ -7,7 +7,7 @@ import { loadSlugIndex, type SlugIndex } from '../treasury/slugs';
 import { outboundEmailRow } from '../mail/queue';
 import { renderMail } from '../mail/templates';
 import { unsubscribePageUrl, unsubscribeUrl } from '../mail/unsubscribe';
-import { emailDeliveries } from './delivery';
+import { emailDeliveries } from '../signals/delivery';
 
 // Critical signals for watched companies, by email. A user's rule (kind 'signal', delivery email or
 // both) names the company; every critical signal stored for it since the rule was made is mailed

@@ -4,7 +4,7 @@ import { enqueueEmail } from '../mail/queue';
 import { renderMail } from '../mail/templates';
 import { totalsFindingCount } from '../reports/generate';
 import { unsubscribePageUrl, unsubscribeUrl } from '../mail/unsubscribe';
-import { emailDeliveries } from './delivery';
+import { emailDeliveries } from '../signals/delivery';
 
 // Scheduled reports by email: each user whose delivery for a schedule is email (or both) receives
 // every report that schedule generates after the choice was made, the PDF attached (a link alone

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { requiredText } from '@/lib/validation/fields';
-import { deliverySchema, digestSchema, type Delivery, type Digest } from './delivery';
+import { deliverySchema, digestSchema, type Delivery, type Digest } from '../signals/delivery';
 
 // The account page's notification preferences: the digest, and the delivery of each alert rule and
 // each report schedule.

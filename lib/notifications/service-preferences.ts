@@ -1,6 +1,6 @@
 import type { Db } from '@/lib/db';
 import { AppError } from '@/lib/http/errors';
-import { asDelivery, digestSchema } from './delivery';
+import { asDelivery, digestSchema } from '../signals/delivery';
 import type { NotificationPreferencesDto, NotificationPreferencesInput } from './schema';
 
 // The account page's notification preferences: the digest, and the delivery of each alert rule and

@@ -5,7 +5,7 @@ import { channelOf, channels, clientMessageSchema, type Channel, type ServerMess
 import type { ControlMessage, EventBus } from './bus';
 import { publicOrigin } from '../http/public-origin';
 import { notEntitledCloseCode, sessionEndedCloseCode } from './close-codes';
-import { isAllowedOrigin } from './origin';
+import { isAllowedOrigin } from '../http/origin';
 
 export const websocketPath = '/ws';
 const heartbeatMs = 30_000;

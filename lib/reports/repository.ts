@@ -1,7 +1,7 @@
 import type { Db } from '../db';
 import type { Company, CompanyMetric } from '../generated/sqlite/client';
 import { metricDefaults } from '../treasury/metrics';
-import { companyMarketCap } from '../treasury/market-metrics';
+import { companyMarketCap } from '../market/market-cap';
 import { holdingsTotals, type HoldingsTotals } from '../treasury/aggregates';
 import { getTreasuryTrends, loadHoldingsTotals } from '../treasury/repository';
 import type { ReportCompany, ReportDiscovery, ReportSignal } from './figures';

@@ -1,6 +1,6 @@
 import type { Db } from '../db';
 import { databaseProvider } from '../env';
-import { isStorableDate } from '../treasury/schema';
+import { isStorableDate } from '../validation/fields';
 import { signalTypes } from './schema';
 
 // Reads of the signals domain (spec 001 §5): a signal as the API gives it, and the keyset-paged

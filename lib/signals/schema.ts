@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { optionalText } from '@/lib/validation/fields';
-import { deliverySchema } from '../notifications/delivery';
-import { countParam, isStorableDate } from '../treasury/schema';
+import { deliverySchema } from './delivery';
+import { countParam, isStorableDate } from '../validation/fields';
 import type { MarketImpact } from './market-impact';
 import type { PumpCheck, TrackRecord } from './track-record';
 

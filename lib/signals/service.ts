@@ -1,9 +1,9 @@
 import type { Db } from '../db';
 import { isUniqueViolation } from '@/lib/db/errors';
 import { AppError } from '../http/errors';
-import { asDelivery } from '../notifications/delivery';
+import { asDelivery } from './delivery';
 import { activeSignalDays, signalView } from './repository';
-import { companyMarketCap } from '../treasury/market-metrics';
+import { companyMarketCap } from '../market/market-cap';
 import { percentChange } from '../market/percent-change';
 import { computeMarketImpact, lastAtOrBefore, type PricePoint } from './market-impact';
 import type { AlertBody, FilingDto, MarketImpactDto, SignalDetailDto, SignalSummaryDto, WatchlistBody } from './schema';

@@ -1,4 +1,4 @@
-import { unrealizedGain } from '../dashboard/stress-test';
+import { unrealizedGain } from './stress-test';
 import { formatBtc, formatMoney, formatMultiple, formatPercent, formatPrice } from '../format';
 import type { CompanyPageData } from './company-page';
 import { marketFormulas } from './market-formulas';

@@ -1,7 +1,6 @@
 import {
   btcBeta,
   btcYield,
-  companyMarketCap,
   computeMarketMetrics,
   dailyCloses,
   latestOnOrBefore,
@@ -15,6 +14,7 @@ import {
   type Dated,
   type MarketSeries,
 } from './market-metrics';
+import { companyMarketCap } from '../market/market-cap';
 
 const usd = (date: string, close: number, source = 'test-feed'): DailyClose => ({ date, close, currency: 'USD', closeUsd: close, source });
 const dated = (date: string, value: number, source = 'test-filing'): Dated => ({ date, value, source });

@@ -169,23 +169,6 @@ export function marketCapOn(
   };
 }
 
-/** The company figures the current market cap is derived from. */
-export interface CompanyMarketCapInputs {
-  marketCapUsd: number | null;
-  sharePriceUsd: number | null;
-  sharesOutstanding: number | null;
-}
-
-/**
- * A company's current market cap, by the same rule as marketCapOn applied to its own current
- * figures: the market cap stated with the company, else its share price × its shares outstanding;
- * null when neither is known.
- */
-export function companyMarketCap(company: CompanyMarketCapInputs): number | null {
-  if (company.marketCapUsd !== null) return company.marketCapUsd;
-  return company.sharePriceUsd && company.sharesOutstanding ? company.sharePriceUsd * company.sharesOutstanding : null;
-}
-
 /** One close per day: the first source in name order when several gave one. */
 export function dailyCloses(closes: readonly DailyClose[]): DailyClose[] {
   const byDay = new Map<string, DailyClose>();

@@ -2,7 +2,7 @@ import type { Db } from '../db';
 import { latestQuote } from '../market/quote';
 import { healthDistribution, holdingsTotals, isCountedInTotals, sectorAllocation } from './aggregates';
 import { comparisonHoldingSources } from './flags';
-import { companyMarketCap } from './market-metrics';
+import { companyMarketCap } from '../market/market-cap';
 import { metricDefaults, type CompanyMetrics } from './metrics';
 import { loadBtcPrice, parseDefaults, parseMarketInputs, parseMnavHistory } from './metrics-store';
 import { riskInputsOf } from './risk-inputs';

@@ -1,21 +1,9 @@
 import { z } from 'zod';
+import { countParam } from '../validation/fields';
 
 // Query parameters of the treasury endpoints (holdings, companies, discoveries, trends).
 
 export const discoveryStatuses = ['investigating', 'confirmed', 'watching'] as const;
-
-/**
- * JavaScript dates reach 271,821 BC; PostgreSQL timestamps stop at 4713 BC and refuse the query. Dates
- * from a request stay within years 1-9999, which both databases compare.
- */
-export function isStorableDate(date: Date): boolean {
-  const year = date.getUTCFullYear();
-  return year >= 1 && year <= 9999;
-}
-
-/** A positive whole-number count parameter with its default and maximum. */
-export const countParam = (fallback: number, max: number) =>
-  z.coerce.number({ message: 'must be a number' }).int('must be a whole number').min(1, 'must be at least 1').max(max, `must be at most ${max}`).default(fallback);
 
 export const pageQuerySchema = z.object({
   limit: countParam(100, 1000),

@@ -34,3 +34,16 @@ export const emailAddress = requiredText(emailMessage).toLowerCase().max(254, em
 export function boundedText(message: string, max: number, min = 1) {
   return requiredText(message, min).max(max, `Must be at most ${max} characters`);
 }
+
+/**
+ * JavaScript dates reach 271,821 BC; PostgreSQL timestamps stop at 4713 BC and refuse the query. Dates
+ * from a request stay within years 1-9999, which both databases compare.
+ */
+export function isStorableDate(date: Date): boolean {
+  const year = date.getUTCFullYear();
+  return year >= 1 && year <= 9999;
+}
+
+/** A positive whole-number count parameter with its default and maximum. */
+export const countParam = (fallback: number, max: number) =>
+  z.coerce.number({ message: 'must be a number' }).int('must be a whole number').min(1, 'must be at least 1').max(max, `must be at most ${max}`).default(fallback);

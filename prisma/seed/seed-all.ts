@@ -1,6 +1,6 @@
 import type { Db } from '../../lib/db';
 import { seedInitialReports, seedReportSchedules } from '../../lib/reports/schedules';
-import { recomputeMetrics } from '../../lib/treasury/metrics-store';
+import { recomputeMetrics } from '../../lib/metrics/recompute';
 import { seedCompanies } from './seed';
 import { seedHoldingHistory, seedMissingSnapshots } from './seed-history';
 import { seedDataSources } from './seed-sources';

@@ -1,4 +1,4 @@
-import { sessionCookieName } from '../../lib/auth/cookies';
+import { sessionCookieName } from '../../lib/http/cookies';
 import { createSession } from '../../lib/auth/session';
 import { encodeSessionToken } from '../../lib/auth/session-token';
 import type { Db } from '../../lib/db';

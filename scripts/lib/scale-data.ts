@@ -435,7 +435,7 @@ export async function ensureScaleData(url: string, options: ScaleDataOptions = {
 async function computeDerived(url: string, log: (line: string) => void) {
   const { createDb } = await import('../../lib/db');
   const { seedDataSources } = await import('../../prisma/seed/seed-sources');
-  const { recomputeMetrics } = await import('../../lib/treasury/metrics-store');
+  const { recomputeMetrics } = await import('../../lib/metrics/recompute');
   const db = createDb(url);
   try {
     await seedDataSources(db);

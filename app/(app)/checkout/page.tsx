@@ -4,7 +4,7 @@ import { PageHeader } from '@/components/shell/page-header';
 import { PaymentDocumentGuard } from '@/components/security/payment-document-guard';
 import { guardPage } from '@/lib/auth/page-guard';
 import { db } from '@/lib/db';
-import { providerSources } from '@/lib/http/security-headers';
+import { providerSources } from '@/lib/web/security-headers';
 
 export const metadata: Metadata = { title: 'Checkout' };
 export const dynamic = 'force-dynamic';

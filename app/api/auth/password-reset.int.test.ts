@@ -2,7 +2,7 @@ import { POST as forgotPassword } from '@/app/api/auth/forgot-password/route';
 import { POST as login } from '@/app/api/auth/login/route';
 import { POST as resetPassword } from '@/app/api/auth/reset-password/route';
 import { GET as currentUser } from '@/app/api/auth/user/route';
-import { encrypt } from '@/lib/auth/crypto';
+import { encrypt } from '@/lib/crypto';
 import { db } from '@/lib/db';
 import { closeMailTransport, mailIdle } from '@/lib/mail/sender';
 import { startSmtpServer, type LocalSmtpServer } from '@/test/support/mail/smtp-server';

@@ -1,5 +1,5 @@
 import { db } from '@/lib/db';
-import { jobs } from '@/lib/jobs/registry';
+import { jobs } from '@/lib/background/jobs';
 import { closeRateLimiter, getRateLimiter } from '@/lib/rate-limit';
 import { resetDatabase } from '@/test/support/database';
 import { GET } from './route';

@@ -3,7 +3,8 @@ import { db } from '@/lib/db';
 import { getEnv } from '@/lib/env';
 import { AppError } from '@/lib/http/errors';
 import { route } from '@/lib/http/route';
-import { runDueJobs } from '@/lib/jobs/registry';
+import { jobs } from '@/lib/background/jobs';
+import { runDueJobs } from '@/lib/jobs/scheduler';
 
 export const dynamic = 'force-dynamic';
 /** Seconds Vercel lets this function run (docs/operations.md, "Jobs on Vercel"); the budget below stays inside it. */
@@ -22,6 +23,6 @@ export const GET = route(async (request) => {
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
     throw new AppError('unauthorized', 'Invalid cron secret');
   }
-  const report = await runDueJobs(db, { budgetMs, jobBudgetMs });
+  const report = await runDueJobs(db, { budgetMs, jobBudgetMs }, jobs);
   return Response.json(report, { status: report.results.every((result) => result.ok) ? 200 : 500 });
 });

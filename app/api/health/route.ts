@@ -1,7 +1,7 @@
 import { viewerFromRequest } from '@/lib/auth/viewer';
 import { db } from '@/lib/db';
-import { checkHealth, healthAudienceOf } from '@/lib/health';
-import { cachedReadWith, hotReadKeys, hotReads } from '@/lib/http/cached-read';
+import { checkHealth, healthAudienceOf } from '@/lib/web/health';
+import { cachedReadWith, hotReadKeys, hotReads } from '@/lib/web/cached-read';
 import { route } from '@/lib/http/route';
 
 export const dynamic = 'force-dynamic';

@@ -1,6 +1,6 @@
 import { requireEntitledUser } from '@/lib/auth/viewer';
 import { db } from '@/lib/db';
-import { cachedReadWith, hotReadKeys, hotReads } from '@/lib/http/cached-read';
+import { cachedReadWith, hotReadKeys, hotReads } from '@/lib/web/cached-read';
 import { AppError } from '@/lib/http/errors';
 import { readQuery } from '@/lib/http/query';
 import { route } from '@/lib/http/route';

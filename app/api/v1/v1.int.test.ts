@@ -23,7 +23,7 @@ import { GET as affiliateStats } from '@/app/api/affiliate/stats/route';
 import { hashSecret } from '@/lib/api-keys/secret';
 import { v1Endpoints } from '@/lib/api-v1/endpoints';
 import { applyDashboardFilter } from '@/lib/dashboard/filters';
-import type { HoldingRecord } from '@/lib/dashboard/repository';
+import type { HoldingRecord } from '@/lib/dashboard/holding-row';
 import { parseCsv } from '@/lib/csv';
 import { db } from '@/lib/db';
 import { seedAll } from '@/prisma/seed/seed-all';

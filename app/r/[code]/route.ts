@@ -1,7 +1,7 @@
 import { NextResponse } from 'next/server';
 import { findActiveLink, recordClick } from '@/lib/affiliate/links';
 import { requestOrigin } from '@/lib/affiliate/urls';
-import { cookieOptions, referralCookie } from '@/lib/auth/cookies';
+import { cookieOptions, referralCookie } from '@/lib/http/cookies';
 import { viewerFromRequest } from '@/lib/auth/viewer';
 import { db } from '@/lib/db';
 import { clientIp } from '@/lib/http/route';

@@ -2,7 +2,7 @@ import { NextResponse } from 'next/server';
 import { trialUnavailablePath, type TrialFailure } from '@/lib/affiliate/schema';
 import { checkInfluencerTrial, redeemInfluencerTrial } from '@/lib/affiliate/trials';
 import { requestOrigin } from '@/lib/affiliate/urls';
-import { cookieOptions, trialCookie } from '@/lib/auth/cookies';
+import { cookieOptions, trialCookie } from '@/lib/http/cookies';
 import { viewerFromRequest } from '@/lib/auth/viewer';
 import { db } from '@/lib/db';
 

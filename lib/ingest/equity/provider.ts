@@ -1,4 +1,4 @@
-import type { IngestConfig } from '../config';
+import type { IngestConfig } from '../../data-sources/config';
 import type { Listing, SymbolResult } from './listings';
 
 // A daily-close provider. A second provider is a new module implementing this interface and one

@@ -1,4 +1,4 @@
-import type { IngestConfig } from '../config';
+import type { IngestConfig } from '../../data-sources/config';
 import type { EquityProviderFactory } from './provider';
 import { stooqProvider } from './stooq';
 import { yahooProvider } from './yahoo';

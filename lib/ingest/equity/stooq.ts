@@ -1,4 +1,4 @@
-import type { IngestConfig } from '../config';
+import type { IngestConfig } from '../../data-sources/config';
 import { decodeBody, getWithRetry, sharedLimiter } from '../http';
 import { stooqSymbol } from './listings';
 import { toMajorUnits, type CloseRequest, type CloseSeries, type DailyClose, type EquityPriceProvider } from './provider';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { IngestConfig } from '../config';
+import type { IngestConfig } from '../../data-sources/config';
 import { decodeBody, getWithRetry, sharedLimiter } from '../http';
 import { yahooSymbol } from './listings';
 import { toMajorUnits, tradingDay, type CloseRequest, type CloseSeries, type DailyClose, type EquityPriceProvider } from './provider';

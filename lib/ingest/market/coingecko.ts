@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { IngestConfig } from '../config';
+import type { IngestConfig } from '../../data-sources/config';
 import { decodeBody, getWithRetry, sharedLimiter } from '../http';
 
 // A CoinGecko-style market API (api.coingecko.com/api/v3, or a compatible mirror). Demo keys go in

@@ -1,4 +1,4 @@
-import type { IngestConfig } from '../config';
+import type { IngestConfig } from '../../data-sources/config';
 import { decodeBody, getWithRetry, sharedLimiter } from '../http';
 import { paddedCik, rebase } from './urls';
 

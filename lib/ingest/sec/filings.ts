@@ -4,7 +4,7 @@ import { applyHoldingsUpdate } from '../holdings';
 import { latestBtcPrice, latestSharePrice, signalExists, storeSignal } from '../signals';
 import type { IngestContext } from '../types';
 import { parseBtcDisclosure, type BtcDisclosure } from './btc-disclosure';
-import { recordFilingCapitalEvents } from '../../capital/record';
+import { recordFilingCapitalEvents } from './capital-events';
 import {
   assessBoardFiling,
   assessBtcFiling,

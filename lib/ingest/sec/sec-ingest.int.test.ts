@@ -1,6 +1,6 @@
 import { db } from '../../db';
 import { seedDataSources } from '../../../prisma/seed/seed-sources';
-import { runJobs } from '../../jobs/registry';
+import { runJobs } from '../../jobs/scheduler';
 import { MemoryBus } from '../../realtime/bus';
 import type { RealtimeEvent } from '../../realtime/channels';
 import { resetDatabase } from '@/test/support/database';

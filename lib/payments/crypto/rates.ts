@@ -1,5 +1,5 @@
 import type { Db } from '@/lib/db';
-import { readIngestConfig } from '@/lib/ingest/config';
+import { readIngestConfig } from '@/lib/data-sources/config';
 import { cryptoCurrencyNames as names, cryptoFallbackRates as fallbackRates, type CryptoCurrency, type CryptoRates } from '../schema';
 
 // BTC and ETH in USD from a CoinGecko-style /simple/price (the ingest's market API settings),

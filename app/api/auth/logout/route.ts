@@ -1,5 +1,5 @@
 import { NextResponse } from 'next/server';
-import { betaCookie, cookieOptions, pendingSignInCookie } from '@/lib/auth/cookies';
+import { betaCookie, cookieOptions, pendingSignInCookie } from '@/lib/http/cookies';
 import { clearSessionCookies, revokeSession } from '@/lib/auth/session';
 import { viewerFromRequest } from '@/lib/auth/viewer';
 import { db } from '@/lib/db';

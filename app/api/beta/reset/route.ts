@@ -1,5 +1,5 @@
 import { NextResponse } from 'next/server';
-import { betaCookie, betaMaxAgeSeconds, betaResetCookie, cookieOptions } from '@/lib/auth/cookies';
+import { betaCookie, betaMaxAgeSeconds, betaResetCookie, cookieOptions } from '@/lib/http/cookies';
 import { route } from '@/lib/http/route';
 
 /** `?reset=true` (spec 000 §4): forget this browser's beta access so the gate shows again. */

@@ -1,6 +1,6 @@
 import { NextResponse } from 'next/server';
 import { isValidBetaCode, issueBetaToken } from '@/lib/auth/beta';
-import { betaCookie, betaMaxAgeSeconds, betaResetCookie, cookieOptions } from '@/lib/auth/cookies';
+import { betaCookie, betaMaxAgeSeconds, betaResetCookie, cookieOptions } from '@/lib/http/cookies';
 import { betaCodeSchema } from '@/lib/auth/schema';
 import { viewerFromRequest } from '@/lib/auth/viewer';
 import { db } from '@/lib/db';

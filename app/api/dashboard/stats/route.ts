@@ -1,6 +1,6 @@
 import { requireEntitledUser } from '@/lib/auth/viewer';
 import { db } from '@/lib/db';
-import { cachedRead, hotReadKeys, hotReads } from '@/lib/http/cached-read';
+import { cachedRead, hotReadKeys, hotReads } from '@/lib/web/cached-read';
 import { route } from '@/lib/http/route';
 import { getDashboardStats } from '@/lib/treasury/repository';
 

@@ -1,8 +1,8 @@
 import { requireEntitledUser } from '@/lib/auth/viewer';
 import { db } from '@/lib/db';
-import { cachedRead } from '@/lib/http/cached-read';
+import { cachedRead } from '@/lib/web/cached-read';
 import { route } from '@/lib/http/route';
-import { refreshReads } from '@/lib/treasury/refresh';
+import { refreshReads } from '@/lib/dashboard/refresh';
 
 export const dynamic = 'force-dynamic';
 

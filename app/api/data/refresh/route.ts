@@ -1,9 +1,9 @@
 import { requireEntitledUser } from '@/lib/auth/viewer';
 import { db } from '@/lib/db';
 import { route } from '@/lib/http/route';
-import { readIngestConfig } from '@/lib/ingest/config';
+import { readIngestConfig } from '@/lib/data-sources/config';
 import { runIngest } from '@/lib/ingest/run';
-import { recomputeOnly, manualRefresh, type RefreshWork } from '@/lib/treasury/refresh';
+import { recomputeOnly, manualRefresh, type RefreshWork } from '@/lib/dashboard/refresh';
 
 export const dynamic = 'force-dynamic';
 

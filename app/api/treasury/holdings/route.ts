@@ -1,6 +1,6 @@
 import { requireEntitledUser } from '@/lib/auth/viewer';
 import { db } from '@/lib/db';
-import { cachedRead, hotReadKeys, hotReads } from '@/lib/http/cached-read';
+import { cachedRead, hotReadKeys, hotReads } from '@/lib/web/cached-read';
 import { readQuery } from '@/lib/http/query';
 import { route } from '@/lib/http/route';
 import { pageQuerySchema } from '@/lib/treasury/schema';

@@ -1,5 +1,5 @@
 import { NextResponse } from 'next/server';
-import { pendingSignInCookie } from '@/lib/auth/cookies';
+import { pendingSignInCookie } from '@/lib/http/cookies';
 import { mfaVerifySchema } from '@/lib/auth/schema';
 import { secondFactorSubject, verifySecondFactor } from '@/lib/auth/service-mfa';
 import { signIn } from '@/lib/auth/session';

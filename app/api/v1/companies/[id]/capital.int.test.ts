@@ -10,7 +10,7 @@ import { db } from '@/lib/db';
 import { seedCompanies } from '@/prisma/seed/seed';
 import { seedCapitalData } from '@/prisma/seed/seed-capital';
 import { seedMarketData } from '@/prisma/seed/seed-market';
-import { recomputeMetrics } from '@/lib/treasury/metrics-store';
+import { recomputeMetrics } from '@/lib/metrics/recompute';
 import { resetDatabase } from '@/test/support/database';
 import { call, type CookieJar } from '@/test/support/http';
 import { registeredUser } from '@/test/support/users';

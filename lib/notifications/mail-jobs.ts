@@ -1,8 +1,8 @@
 import type { Job } from '../jobs/job';
-import { queueCriticalAlertMails } from '../notifications/alert-mailer';
-import { queueDigestMails } from '../notifications/digest-mailer';
-import { queueScheduledReportMails } from '../notifications/report-mailer';
-import { deliverSoon } from './sender';
+import { queueCriticalAlertMails } from './alert-mailer';
+import { queueDigestMails } from './digest-mailer';
+import { queueScheduledReportMails } from './report-mailer';
+import { deliverSoon } from '../mail/sender';
 
 export function mailJobs(): Job[] {
   return [

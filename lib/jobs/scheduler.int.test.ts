@@ -3,7 +3,7 @@ import Redis from 'ioredis';
 import { db } from '@/lib/db';
 import { MemoryRateLimiter, RedisRateLimiter, type RateLimiter } from '@/lib/rate-limit';
 import type { Job } from './job';
-import { jobLeaseMs, runDueJobs, startScheduler } from './registry';
+import { jobLeaseMs, runDueJobs, startScheduler } from './scheduler';
 
 // The scheduler leases each period of a job to one process: alone it runs every period; two
 // processes sharing a store (Redis in production) run it once per period between them.

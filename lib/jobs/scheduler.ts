@@ -1,42 +1,11 @@
 import type { Db } from '../db';
-import { ingestJobs } from '../ingest/jobs';
-import { mailJobs } from '../mail/jobs';
 import { getRateLimiter, type RateLimiter } from '../rate-limit';
-import { runDueReportSchedules } from '../reports/schedules';
-import { failStaleReports } from '../reports/service';
 import type { Job } from './job';
 
-// Periodic work. server.ts runs due jobs on a timer; on hosts without a long-lived process
-// (Vercel) GET /api/cron, called by the platform's scheduler, runs the jobs that are due. Both take a
-// job's period through the same lease (claimJobPeriod): with several processes or function instances
-// sharing REDIS_URL, each period's run of a job goes to one of them.
-
-const day = 24 * 60 * 60 * 1000;
-const clientErrorRetentionMs = 90 * day;
-
-export const jobs: Job[] = [
-  {
-    name: 'purge-client-errors',
-    everyMs: day,
-    async run(db) {
-      const { count } = await db.clientErrorReport.deleteMany({
-        where: { createdAt: { lt: new Date(Date.now() - clientErrorRetentionMs) } },
-      });
-      return `removed ${count} error reports older than 90 days`;
-    },
-  },
-  ...ingestJobs(),
-  ...mailJobs(),
-  {
-    name: 'scheduled-reports',
-    everyMs: 5 * 60 * 1000,
-    async run(db) {
-      const interrupted = await failStaleReports(db);
-      const { generated, failed } = await runDueReportSchedules(db);
-      return `generated ${generated} scheduled reports${failed ? `, ${failed} failed` : ''}${interrupted ? `; ${interrupted} interrupted reports marked failed` : ''}`;
-    },
-  },
-];
+// Runs jobs: all at once (runJobs), on a timer in a long-lived process (startScheduler), or as one
+// pass of a platform cron (runDueJobs). Each period of a job goes through the same lease
+// (claimJobPeriod): with several processes or function instances sharing REDIS_URL, one of them runs it.
+// The list of the product's jobs is the entry points' (lib/background/jobs.ts).
 
 export interface JobResult {
   name: string;
@@ -44,7 +13,7 @@ export interface JobResult {
   detail: string;
 }
 
-export async function runJobs(db: Db, selected: readonly Job[] = jobs): Promise<JobResult[]> {
+export async function runJobs(db: Db, selected: readonly Job[]): Promise<JobResult[]> {
   const results: JobResult[] = [];
   for (const job of selected) {
     try {
@@ -84,7 +53,7 @@ async function claimJobPeriod(job: Job, leases: RateLimiter, log: (line: string)
 export function startScheduler(
   db: Db,
   log: (line: string) => void,
-  selected: readonly Job[] = jobs,
+  selected: readonly Job[],
   leases: RateLimiter = getRateLimiter(),
 ): () => void {
   const timers = selected.map((job) => {
@@ -123,7 +92,7 @@ export interface DueJobsReport {
  * One pass of the scheduler for a platform cron (GET /api/cron): each job whose period lease it wins
  * runs, in turn, within a time budget that keeps the call inside the function's maxDuration.
  */
-export async function runDueJobs(db: Db, options: DueJobsOptions, selected: readonly Job[] = jobs): Promise<DueJobsReport> {
+export async function runDueJobs(db: Db, options: DueJobsOptions, selected: readonly Job[]): Promise<DueJobsReport> {
   const { budgetMs, jobBudgetMs, leases = getRateLimiter(), log = console.warn } = options;
   const deadline = Date.now() + budgetMs;
   const report: DueJobsReport = { results: [], notDue: [], deferred: [] };

@@ -1,5 +1,6 @@
+import { etagMatches } from '../http/etag';
 import { responseCache, type CachePolicy, type CachedResponse, type Computed } from '../cache/response-cache';
-import type { HealthAudience } from '../health';
+import type { HealthAudience } from './health';
 
 // The dashboard's polled reads: the body comes from the response cache (lib/cache/response-cache.ts),
 // and a poller that sends back the ETag it holds gets `304 Not Modified` without a body. Authorization
@@ -39,14 +40,6 @@ export const hotReadKeys = {
 
 /** Polled reads revalidate every time: the browser keeps the body and asks with If-None-Match. */
 export const revalidateAlways = 'private, no-cache';
-
-/** Whether an If-None-Match header names `etag` (a list, `*`, weak forms compared weakly as RFC 9110 says for GET). */
-export function etagMatches(header: string | null, etag: string): boolean {
-  if (!header) return false;
-  if (header.trim() === '*') return true;
-  const bare = etag.replace(/^W\//, '');
-  return header.split(',').some((candidate) => candidate.trim().replace(/^W\//, '') === bare);
-}
 
 /** The cached body as a Response: 304 when the caller already holds it. */
 function cachedResponse(request: Request, cached: CachedResponse, cacheControl = revalidateAlways): Response {

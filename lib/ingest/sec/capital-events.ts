@@ -2,9 +2,9 @@
 // "BTC Update" table (lib/ingest/sec/btc-disclosure.ts) and the "ATM Update" table
 // (lib/ingest/sec/atm-update.ts) become CapitalEvent rows. A row the seed or an earlier run already
 // holds for the same filing, period and security is not added again.
-import type { Db } from '../db';
-import type { AtmUpdate } from '../ingest/sec/atm-update';
-import type { BtcFigures } from '../ingest/sec/btc-disclosure';
+import type { Db } from '../../db';
+import type { AtmUpdate } from './atm-update';
+import type { BtcFigures } from './btc-disclosure';
 
 export interface FilingCapitalInput {
   companyId: string;

@@ -1,4 +1,4 @@
-import { AppError, toErrorResponse } from './errors';
+import { AppError, toErrorResponse } from '../http/errors';
 
 // Answers middleware gives for /api requests Next itself would answer without JSON: a method the route
 // does not export (Next: an empty 405) and a path that is not valid percent-encoded UTF-8 (Next: a

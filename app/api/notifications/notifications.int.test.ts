@@ -8,10 +8,10 @@ import { MemoryBus } from '@/lib/realtime/bus';
 import { resetDatabase } from '@/test/support/database';
 import { call } from '@/test/support/http';
 import { registeredUser } from '@/test/support/users';
-import { startAlertMailer } from './alert-listener';
-import { queueCriticalAlertMails } from './alert-mailer';
-import { queueDigestMails } from './digest-mailer';
-import { queueScheduledReportMails } from './report-mailer';
+import { startAlertMailer } from '../../../lib/notifications/alert-listener';
+import { queueCriticalAlertMails } from '../../../lib/notifications/alert-mailer';
+import { queueDigestMails } from '../../../lib/notifications/digest-mailer';
+import { queueScheduledReportMails } from '../../../lib/notifications/report-mailer';
 
 // Alert, report and digest mail end to end: stored signals and reports in, messages accepted by a
 // real SMTP server out.

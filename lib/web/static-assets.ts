@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
-import { etagMatches } from './cached-read';
+import { etagMatches } from '../http/etag';
 
 // Next's static scripts and stylesheets in Brotli, answered by server.ts before Next sees the request.
 // Next gzips /_next/static/* on every request; `npm run build` writes a Brotli copy of each file

@@ -5,9 +5,9 @@ import { websocketAccess } from '@/lib/auth/websocket-access';
 import { db } from '@/lib/db';
 import { registeredUser } from '@/test/support/users';
 import { connectWs } from '@/test/support/ws-client';
-import { closeBus, existingBus, installBus, MemoryBus, RedisBus, type EventBus } from './bus';
-import { notEntitledCloseCode, sessionEndedCloseCode } from './close-codes';
-import { createRealtimeServer, type RealtimeAccess, type RealtimeServer } from './ws-server';
+import { closeBus, existingBus, installBus, MemoryBus, RedisBus, type EventBus } from '../realtime/bus';
+import { notEntitledCloseCode, sessionEndedCloseCode } from '../realtime/close-codes';
+import { createRealtimeServer, type RealtimeAccess, type RealtimeServer } from '../realtime/ws-server';
 
 interface Harness {
   url: string;

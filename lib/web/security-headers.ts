@@ -1,5 +1,5 @@
 import { paypalConfigured, readPaymentsConfig, squareConfigured, type PaymentsConfig } from '@/lib/payments/config';
-import type { PublicOrigin } from './public-origin';
+import type { PublicOrigin } from '../http/public-origin';
 
 // The Content-Security-Policy and Permissions-Policy of every page, built per request by
 // middleware.ts. Scripts run only from this origin or with the response's nonce (Next puts it on

@@ -1,12 +1,13 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { gzipSync } from 'node:zlib';
 import { betaGateEnabled } from '../auth/beta';
-import { cookieReader } from '../auth/cookies';
+import { cookieReader } from '../http/cookies';
 import { entitledSession, resolveViewer } from '../auth/viewer';
 import type { Db } from '../db';
-import { healthAudienceOf } from '../health';
+import { healthAudienceOf } from './health';
 import { responseCache, type CachedResponse } from '../cache/response-cache';
-import { etagMatches, hotReadKeys, revalidateAlways } from './cached-read';
+import { etagMatches } from '../http/etag';
+import { hotReadKeys, revalidateAlways } from './cached-read';
 
 // The hottest polled reads answered by server.ts before Next sees the request, when the answer is
 // already cached: the same authorization as the route (a live session whose user is entitled, checked

@@ -1,8 +1,8 @@
-import type { Db } from './db';
-import { isAdmin } from './auth/admin';
-import { loadSourceStates, toAdminSourceStateView, toSourceStateView } from './data-sources/state';
-import { getBus } from './realtime/bus';
-import { realtimeStatus } from './realtime/availability';
+import type { Db } from '../db';
+import { isAdmin } from '../auth/admin';
+import { loadSourceStates, toAdminSourceStateView, toSourceStateView } from '../data-sources/state';
+import { getBus } from '../realtime/bus';
+import { realtimeStatus } from '../realtime/availability';
 
 // GET /api/health for three audiences (issue 27). Anyone: the overall status and whether /ws is
 // served. A signed-in user: also each data source's state, in the words the screens use. An admin: also
