@@ -31,7 +31,7 @@ export async function middleware(request: NextRequest) {
     return malformedPath(pathname) ?? unknownApiPath(pathname) ?? methodNotAllowed(pathname, request.method) ?? NextResponse.next({ request: { headers: withForwardedOrigin(request.headers, origin) } });
   }
 
-  // Every page gets a fresh nonce and its Content-Security-Policy (lib/http/security-headers.ts).
+  // Every page gets a fresh nonce and its Content-Security-Policy (lib/web/security-headers.ts).
   const security = pageSecurity(pathname, origin);
   const secured = (response: NextResponse) => {
     applyPageSecurityResponseHeaders(response.headers, security);

@@ -20,7 +20,7 @@ const nextConfig = {
   // Native and driver packages stay plain Node requires instead of being bundled.
   serverExternalPackages: ['better-sqlite3', 'pg', 'ioredis', '@prisma/adapter-better-sqlite3', '@prisma/adapter-pg'],
   // Content-Security-Policy and Permissions-Policy differ per page and carry a per-response nonce:
-  // middleware.ts sets them (lib/http/security-headers.ts).
+  // middleware.ts sets them (lib/web/security-headers.ts).
   async headers() {
     return [
       {

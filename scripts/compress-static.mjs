@@ -1,6 +1,6 @@
 // Part of `npm run build`: writes a Brotli copy (quality 11) beside each of Next's static scripts and
 // stylesheets (.next/static/**/*.{js,css} → *.br). Next compresses them with gzip on every request;
-// server.ts sends these instead to browsers that accept Brotli (lib/http/static-assets.ts): the same
+// server.ts sends these instead to browsers that accept Brotli (lib/web/static-assets.ts): the same
 // bytes 14 % smaller for scripts, which a phone on a slow link fetches before its first paint.
 import fs from 'node:fs/promises';
 import path from 'node:path';

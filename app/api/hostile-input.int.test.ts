@@ -24,7 +24,7 @@ import { middleware } from '@/middleware';
 // scope; e2e/hostile-api.spec.ts sends it hostile input on the production server) and app/api/test/*
 // (absent unless ENABLE_TEST_ROUTES=1). Wrong HTTP methods never reach a
 // handler (Next picks the handler by its export), so they are checked against middleware.ts, which
-// answers them from lib/http/api-routes.ts.
+// answers them from lib/web/api-routes.ts.
 
 jest.setTimeout(120_000);
 
@@ -634,7 +634,7 @@ describe('the route table', () => {
     expect(Object.keys(routes).filter((route) => !files.includes(route))).toEqual([]);
   });
 
-  it('agrees with the methods middleware allows (lib/http/api-routes.ts)', async () => {
+  it('agrees with the methods middleware allows (lib/web/api-routes.ts)', async () => {
     const exported: Record<string, string[]> = {};
     for (const route of routeFiles()) exported[route] = exportedMethods(await import(`./${route}/route`));
     expect(apiRouteMethods).toEqual(exported);

@@ -7,7 +7,7 @@ import type { RiskAssessment } from './types';
 
 // TOTP per RFC 6238 (SHA-1, 6 digits, 30 s steps, one step of drift either way). The accepted
 // step is stored, so a code works once. Backup codes are ten random codes, stored as hashes and
-// spent on use. Secrets are encrypted at rest (lib/auth/crypto.ts).
+// spent on use. Secrets are encrypted at rest (lib/crypto.ts).
 
 export const totpPeriodSeconds = 30;
 export const backupCodeCount = 10;

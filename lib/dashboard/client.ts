@@ -32,7 +32,7 @@ export const polling = {
 /** The paths a manual refresh makes stale (every read the dashboard shows). */
 export const dashboardDataPaths = ['/api/dashboard', '/api/treasury', '/api/signals', '/api/analytics', '/api/data', '/api/market-data', '/api/companies', '/api/discoveries'];
 
-/** GET /api/data/latest's body, as lib/treasury/refresh.ts computes it. */
+/** GET /api/data/latest's body, as lib/dashboard/refresh.ts computes it. */
 export type { DataLatest } from './refresh';
 
 /** The holdings table's rows: /api/treasury/holdings, each company narrowed to what the dashboard reads. */

@@ -9,7 +9,7 @@ const day = 86_400_000;
 const scheduledLogRetentionMs = 30 * day;
 
 /**
- * The scheduler's ingest jobs (lib/jobs/registry.ts): ingest-sec-current every 15 s,
+ * The scheduler's ingest jobs (lib/background/jobs.ts): ingest-sec-current every 15 s,
  * ingest-sec-submissions every minute (each company every 6 h), ingest-market-prices every 60 s,
  * ingest-fx-rates every 6 h, ingest-equity-prices and ingest-sec-companyfacts every 5 minutes (each
  * company once a day), ingest-coingecko-treasury daily, ingest-prune-logs daily. Empty when INGEST_ENABLED is off (the default under NODE_ENV=test).

@@ -1,8 +1,8 @@
 import type { Db } from '../db';
 
 /**
- * One periodic piece of work. Domains declare their jobs (lib/ingest/jobs.ts, lib/mail/jobs.ts) and
- * lib/jobs/registry.ts collects and runs them, so a domain depends on this shape, not on the registry.
+ * One periodic piece of work. Domains declare their jobs (lib/ingest/jobs.ts, lib/notifications/mail-jobs.ts) and
+ * lib/background/jobs.ts lists them for lib/jobs/scheduler.ts, so a domain depends on this shape, not on the list.
  */
 export interface Job {
   name: string;

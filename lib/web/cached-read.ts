@@ -24,7 +24,7 @@ export const hotReads = {
   health: { tables: ['DataSource'], ttlMs: 1 * second },
 } as const satisfies Record<string, CachePolicy>;
 
-/** The cache key of each hot read: the routes and the fast path in server.ts (lib/http/fast-reads.ts) share them. */
+/** The cache key of each hot read: the routes and the fast path in server.ts (lib/web/fast-reads.ts) share them. */
 export const hotReadKeys = {
   holdings: (page: { limit: number; offset: number }) => `holdings:${page.limit}:${page.offset}`,
   // The Link header repeats the request's own query string, so that string is the key.
@@ -34,7 +34,7 @@ export const hotReadKeys = {
   dataLatest: (userId: string) => `data-latest:${userId}`,
   marketData: () => 'market-data',
   refreshStats: (userId: string) => `refresh-stats:${userId}`,
-  // One entry per audience (lib/health.ts): public, signed-in and admin answers never share a body.
+  // One entry per audience (lib/web/health.ts): public, signed-in and admin answers never share a body.
   health: (audience: HealthAudience) => `health:${audience}`,
 };
 

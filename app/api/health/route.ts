@@ -6,7 +6,7 @@ import { route } from '@/lib/http/route';
 
 export const dynamic = 'force-dynamic';
 
-// No sign-in needed; what the answer holds depends on who asks (lib/health.ts), each audience from its own cache entry.
+// No sign-in needed; what the answer holds depends on who asks (lib/web/health.ts), each audience from its own cache entry.
 export const GET = route(async (request) => {
   const audience = healthAudienceOf(await viewerFromRequest(db, request));
   return cachedReadWith(

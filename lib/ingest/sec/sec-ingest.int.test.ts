@@ -193,7 +193,7 @@ describe('the current-filings feed', () => {
       filedAt: new Date('2026-01-12T16:29:30Z'),
     });
     expect(JSON.parse(purchase.details!)).toMatchObject({ accession: strategy8k, kind: 'purchase', quantityBtc: 13627, figures: { aggregateBtc: 687410 } });
-    // The week's purchase and ATM sales become the issuance tracker's rows (lib/capital/record.ts).
+    // The week's purchase and ATM sales become the issuance tracker's rows (lib/ingest/sec/capital-events.ts).
     const capitalEvents = await db.capitalEvent.findMany({ where: { companyId: strategy.id }, orderBy: [{ eventType: 'asc' }, { sharesSold: 'desc' }] });
     expect(capitalEvents.map((event) => [event.eventType, event.security, event.sharesSold ?? event.btcAcquired, event.netProceedsUsd ?? event.costUsd])).toEqual([
       ['atm_sale', 'MSTR', 6_827_695, 1_128_500_000],
