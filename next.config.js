@@ -6,13 +6,11 @@ const nextConfig = {
   poweredByHeader: false,
   // Load a route's server code when it is first requested rather than every page's at start: a
   // process serving the polled APIs keeps the pages nobody opened out of memory, and start-up does not
-  // block the event loop for seconds just after the server reports ready (npm run bench:http).
+  // block the event loop just after the server reports ready (npm run bench:http).
   experimental: {
     preloadEntriesOnStart: false,
-    // Fewer, larger client chunks (npm run bench:pages; README, Performance, sixth round): /dashboard
-    // starts with 7 scripts instead of 13 and 4.5 KiB less gzip, and each other screen adds fewer files
-    // and bytes after it. On a phone's link each request costs round trips of its own: under
-    // Lighthouse's slow 4G the dashboard's largest paint went from 2.54 to 2.17 s (median-score runs).
+    // Fewer, larger client chunks: on a phone's link each request costs round trips of its own
+    // (npm run bench:pages; docs/performance.md).
     turbopackChunking: { minChunkSize: 200_000, maxChunkCountPerGroup: 5, maxMergeChunkSize: 600_000 },
   },
   // `npm test` type-checks the whole tree before it builds; its build skips the second check.

@@ -1,9 +1,7 @@
-// en-US numbers and days as Intl writes them, without Intl. The first Intl object a page creates starts
-// ICU in the browser's renderer: 12–20 ms of main thread on a fresh tab (four times that on Lighthouse's
-// phone), inside whichever task formats the first figure. The dashboard's first load formats every
-// figure through these, so no Intl object is created while it loads. Equal to Intl's output
-// (en-us.test.ts compares them); what these do not cover (NaN, ±Infinity, invalid dates, years outside
-// 1–9999) goes to Intl itself.
+// en-US numbers and days as Intl writes them, without Intl: the first Intl object a page creates starts
+// ICU on the main thread (docs/performance.md), so the dashboard's first load formats through these.
+// Equal to Intl's output (en-us.test.ts compares them); what these do not cover (NaN, ±Infinity,
+// invalid dates, years outside 1–9999) goes to Intl itself.
 
 const monthNames = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 

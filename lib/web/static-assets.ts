@@ -4,11 +4,10 @@ import path from 'node:path';
 import { etagMatches } from '../http/etag';
 
 // Next's static scripts and stylesheets in Brotli, answered by server.ts before Next sees the request.
-// Next gzips /_next/static/* on every request; `npm run build` writes a Brotli copy of each file
-// (scripts/compress-static.mjs), 14 % smaller for scripts: on a phone's slow link those bytes come
-// before the first paint. A browser that does not accept Brotli, a range request, or a file without a
+// Next gzips /_next/static/* on every request; `npm run build` writes a smaller Brotli copy of each
+// file (scripts/compress-static.mjs), and on a phone's slow link those bytes come before the first paint. A browser that does not accept Brotli, a range request, or a file without a
 // copy goes to Next as before. Only the files found at start are served (a fixed table: no path from
-// the request reaches the file system), each read once and kept (the build's static files are ~2 MB).
+// the request reaches the file system), each read once and kept.
 
 export const staticPrefix = '/_next/static/';
 
