@@ -8,8 +8,8 @@ import nextTs from 'eslint-config-next/typescript';
 // lib/, bottom to top: each part may import only the parts before it, so the import graph of lib/ has
 // no circle and no arrow pointing back up. A name is a folder of lib/ or a file without its extension.
 const layers = {
-  platform: ['env', 'brand', 'utils', 'theme', 'en-us', 'format', 'csv', 'validation', 'pdf', 'secret', 'crypto', 'beta-storage',
-    'http', 'realtime', 'cache', 'db', 'rate-limits', 'rate-limit', 'jobs', 'query-client'],
+  platform: ['env', 'dates', 'clipboard', 'brand', 'utils', 'theme', 'en-us', 'format', 'csv', 'validation', 'pdf', 'secret', 'crypto', 'beta-storage',
+    'http', 'realtime', 'cache', 'db', 'rate-limit', 'jobs', 'query-client'],
   domain: ['data-sources', 'market', 'signals', 'treasury', 'capital', 'metrics', 'affiliate', 'payments', 'reports', 'api-keys',
     'mail', 'auth', 'errors', 'feedback', 'ingest'],
   features: ['web', 'dashboard', 'analytics', 'chat', 'notifications', 'api-v1'],

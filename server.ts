@@ -23,7 +23,7 @@ async function main() {
   const { betaCodes, betaGateEnabled } = await import('./lib/auth/beta');
   if (betaGateEnabled()) log(`beta gate on; invitation codes: ${betaCodes().join(', ')}`);
   // Also checks every RATE_LIMIT_* value before the first request: a bad one stops the start.
-  const { rateLimitsInForce } = await import('./lib/rate-limits');
+  const { rateLimitsInForce } = await import('./lib/rate-limit/rules');
   const changed = rateLimitsInForce().filter((rule) => !rule.isDefault);
   if (changed.length) log(`rate limits set by the environment: ${changed.map((rule) => `${rule.variable}=${rule.limit}`).join(', ')}`);
 
@@ -36,7 +36,7 @@ async function main() {
   const { markRealtimeAvailable } = await import('./lib/realtime/availability');
   const { startBackground } = await import('./lib/background/supervisor');
   const { closeMailTransport, mailIdle } = await import('./lib/mail/sender');
-  const { closeRateLimiter } = await import('./lib/rate-limit');
+  const { closeRateLimiter } = await import('./lib/rate-limit/limiter');
   const { isCachedReadPath, serveCachedRead } = await import('./lib/web/fast-reads');
   const { indexStaticAssets, serveStaticAsset, staticPrefix } = await import('./lib/web/static-assets');
 

@@ -1,4 +1,4 @@
-import { parseCsv } from './csv';
+import { csvCell, csvCommentLines, csvLine, parseCsv } from './csv';
 
 describe('parseCsv', () => {
   it('reads quoted fields with commas, doubled quotes and line breaks', () => {
@@ -22,5 +22,25 @@ describe('parseCsv', () => {
 
   it('refuses an unterminated quote rather than guessing', () => {
     expect(() => parseCsv('a\n"open')).toThrow('Unterminated quoted field in CSV');
+  });
+});
+
+describe('CSV cells', () => {
+  it('quotes what needs quoting and leaves numbers alone', () => {
+    expect(csvLine(['a', 'b,c', 'say "hi"', 'two\nlines', 1.5, -2, null])).toBe('a,"b,c","say ""hi""","two\nlines",1.5,-2,\r\n');
+    expect(csvCell(Number.NaN)).toBe('');
+    expect(csvLine([true, false, undefined])).toBe('true,false,\r\n');
+  });
+
+  it('defuses text a spreadsheet would run as a formula', () => {
+    expect(csvCell('=1+1')).toBe("'=1+1");
+    expect(csvCell('+1')).toBe("'+1");
+    expect(csvCell('-1')).toBe("'-1");
+    expect(csvCell('@SUM(A1)')).toBe("'@SUM(A1)");
+    expect(csvCell('=A1,B1')).toBe(`"'=A1,B1"`);
+  });
+
+  it('writes one comment line per fact, never breaking a line', () => {
+    expect(csvCommentLines(['Title', 'As of: x\r\ny'])).toBe('# Title\r\n# As of: x y\r\n');
   });
 });

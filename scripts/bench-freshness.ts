@@ -10,6 +10,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import WebSocket from 'ws';
+import { isoDay } from '../lib/dates';
 
 const args = new Map(process.argv.slice(2).map((arg, index, all) => [arg, all[index + 1]]));
 const trials = Number(args.get('--trials') ?? 6);
@@ -86,7 +87,7 @@ async function main() {
       cik: '1050446',
       accession,
       form: '8-K',
-      filedDate: new Date().toISOString().slice(0, 10),
+      filedDate: isoDay(new Date()),
       documents: [{ name: 'mstr-8k.htm', type: '8-K', body: eightK }],
     });
     added.push(

@@ -5,10 +5,10 @@
 // coverage, BTC Yield, accretion, mNAV bases).
 //   npm run metrics:report
 import { loadEnvConfig } from '@next/env';
+import { isoDay } from '../lib/dates';
 
 loadEnvConfig(process.cwd());
 
-const day = (date: Date) => date.toISOString().slice(0, 10);
 
 async function main() {
   const { db } = await import('../lib/db');
@@ -63,8 +63,8 @@ async function main() {
     const diff = hand ? Math.abs(row.premiumToNav! / hand - 1) : Number.NaN;
     worst = Math.max(worst, Number.isNaN(diff) ? 1 : diff);
     console.log(
-      `  ${row.company.ticker.padEnd(8)} ${day(asOf)}  stored ${row.premiumToNav!.toFixed(4)}  hand ${hand?.toFixed(4) ?? 'n/a'}  (${(diff * 100).toFixed(3)} %)  ` +
-        `cap ${stated ? 'stated' : `close ${close?.closeUsd} × shares ${shares?.value} of ${shares ? day(shares.asOf) : '—'}`}; holdings ${holding?.quantity} of ${holding ? day(holding.asOf) : '—'}; BTC ${btc?.priceUsd} of ${btc ? day(btc.at) : '—'}`,
+      `  ${row.company.ticker.padEnd(8)} ${isoDay(asOf)}  stored ${row.premiumToNav!.toFixed(4)}  hand ${hand?.toFixed(4) ?? 'n/a'}  (${(diff * 100).toFixed(3)} %)  ` +
+        `cap ${stated ? 'stated' : `close ${close?.closeUsd} × shares ${shares?.value} of ${shares ? isoDay(shares.asOf) : '—'}`}; holdings ${holding?.quantity} of ${holding ? isoDay(holding.asOf) : '—'}; BTC ${btc?.priceUsd} of ${btc ? isoDay(btc.at) : '—'}`,
     );
   }
   console.log(`Largest difference: ${(worst * 100).toFixed(3)} %`);
@@ -77,7 +77,7 @@ async function main() {
   for (const company of priced) {
     const metric = company.metrics;
     const reason = parseMarketInputs(metric?.marketInputs)?.mNav.missing[0];
-    console.log(`  ${company.ticker.padEnd(8)} ${metric?.premiumToNav != null ? `${metric.premiumToNav.toFixed(4)} as of ${day(metric.mNavAsOf!)}` : `— (${reason})`}`);
+    console.log(`  ${company.ticker.padEnd(8)} ${metric?.premiumToNav != null ? `${metric.premiumToNav.toFixed(4)} as of ${isoDay(metric.mNavAsOf!)}` : `— (${reason})`}`);
   }
 
   console.log('\nCapital structure, KPIs and issuance (docs/metrics.md, "Capital structure and KPIs"):');

@@ -7,7 +7,7 @@ import { db } from '@/lib/db';
 import { databaseProvider } from '@/lib/env';
 import { Prisma } from '@/lib/generated/sqlite/client';
 import { apiRouteMethods } from '@/lib/web/api-routes';
-import { closeRateLimiter } from '@/lib/rate-limit';
+import { closeRateLimiter } from '@/lib/rate-limit/limiter';
 import { resetDatabase } from '@/test/support/database';
 import { call, CookieJar } from '@/test/support/http';
 import { registeredUser } from '@/test/support/users';

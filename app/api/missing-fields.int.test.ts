@@ -1,5 +1,5 @@
-import { closeRateLimiter } from '@/lib/rate-limit';
-import { rateLimitRules } from '@/lib/rate-limits';
+import { closeRateLimiter } from '@/lib/rate-limit/limiter';
+import { rateLimitRules } from '@/lib/rate-limit/rules';
 import { resetDatabase } from '@/test/support/database';
 import { call, CookieJar } from '@/test/support/http';
 import { registeredUser, testPassword } from '@/test/support/users';

@@ -1,4 +1,4 @@
-import { closeRateLimiter } from '@/lib/rate-limit';
+import { closeRateLimiter } from '@/lib/rate-limit/limiter';
 import { resetDatabase } from '@/test/support/database';
 import { call, CookieJar } from '@/test/support/http';
 import { registeredUser, testPassword } from '@/test/support/users';

@@ -4,7 +4,7 @@ import { Check, Copy } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
-import { copyFailedToast, copyToClipboard } from './clipboard';
+import { copyFailedToast, copyText } from '@/lib/clipboard';
 
 /** An icon button copying `value`; it shows a check for a moment once copied. */
 export function CopyButton({ value, label }: { value: string; label: string }) {
@@ -17,7 +17,7 @@ export function CopyButton({ value, label }: { value: string; label: string }) {
   }, [copied]);
 
   async function copy() {
-    if (await copyToClipboard(value)) setCopied(true);
+    if (await copyText(value)) setCopied(true);
     else toast(copyFailedToast);
   }
 

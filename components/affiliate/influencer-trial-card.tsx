@@ -10,7 +10,7 @@ import { Label } from '@/components/ui/label';
 import { toast } from '@/components/ui/use-toast';
 import { postInfluencerTrial } from '@/lib/affiliate/client';
 import { ApiError } from '@/lib/http/api-client';
-import { copyFailedToast, copyToClipboard } from './clipboard';
+import { copyFailedToast, copyText } from '@/lib/clipboard';
 import { CopyButton } from './copy-button';
 
 /** Generates a single-use 7-day trial link and copies it; the link also stays on screen to copy by hand. */
@@ -20,7 +20,7 @@ export function InfluencerTrialCard() {
     mutationFn: postInfluencerTrial,
     onSuccess: async ({ trialLink: link }) => {
       setTrialLink(link);
-      if (await copyToClipboard(link)) {
+      if (await copyText(link)) {
         toast({ title: 'Influencer Trial Created', description: '7-day trial link copied to clipboard', variant: 'success' });
       } else {
         toast(copyFailedToast);

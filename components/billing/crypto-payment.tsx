@@ -4,7 +4,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { Clock, Copy } from 'lucide-react';
 import QRCode from 'qrcode';
 import { useEffect, useRef, useState } from 'react';
-import { copyToClipboard } from '@/components/affiliate/clipboard';
+import { copyText } from '@/lib/clipboard';
 import { useAuth } from '@/components/auth/use-auth';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -148,7 +148,7 @@ function PendingCryptoPayment({ payment, onConfirmed, onExpired }: { payment: Cr
   }, [currentStatus, onConfirmed, onExpired]);
 
   async function copyAddress() {
-    if (await copyToClipboard(payment.address)) toast({ title: 'Copied!', description: 'Address copied to clipboard' });
+    if (await copyText(payment.address)) toast({ title: 'Copied!', description: 'Address copied to clipboard' });
     else toast({ title: 'Copy Failed', description: 'Unable to copy to clipboard. Please copy the address manually.', variant: 'destructive' });
   }
 

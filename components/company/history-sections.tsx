@@ -6,6 +6,7 @@ import type { HoldingsPoint } from './charts';
 import { CompanySection } from './company-section';
 import { MnavBasisPanel } from './mnav-basis-panel';
 import { SourceText } from './source-text';
+import { isoDay } from '@/lib/dates';
 
 const btcPerShare = new Intl.NumberFormat('en-US', { maximumFractionDigits: 6 });
 
@@ -79,7 +80,7 @@ export function MnavSection({ data }: { data: CompanyPageData }) {
   const basic = detail.mnavHistory.map((point) => ({ date: point.asOf.slice(0, 10), mnav: point.mNav }));
   // The price line starts with the mNAV history (or a year before the last close without one): the rest would only travel in the HTML.
   const lastClose = data.sharePrices.at(-1)?.date;
-  const yearBack = lastClose ? new Date(Date.parse(`${lastClose}T00:00:00Z`) - 365 * 86_400_000).toISOString().slice(0, 10) : '';
+  const yearBack = lastClose ? isoDay(new Date(Date.parse(`${lastClose}T00:00:00Z`) - 365 * 86_400_000)) : '';
   const priceFrom = basic[0] && basic[0].date < yearBack ? basic[0].date : yearBack;
   const current = (figure: { value: number | null; asOf: string | null } | undefined) => ({ value: figure?.value ?? null, asOf: figure?.asOf ?? null });
   return (

@@ -1,17 +1,12 @@
 import { toast } from '@/components/ui/use-toast';
-import { verifyMessages } from './mfa-texts';
+import { copyFailedToast, copyText } from '@/lib/clipboard';
 import { saveBlob } from '@/lib/http/save-file';
 
 /** Copies text, with the spec's Copy Failed toast when the browser refuses. */
 export async function copyToClipboard(text: string, copied: { title: string; description?: string }): Promise<boolean> {
-  try {
-    await navigator.clipboard.writeText(text);
-    toast({ ...copied, variant: 'success' });
-    return true;
-  } catch {
-    toast({ title: 'Copy Failed', description: verifyMessages.copyFailed, variant: 'destructive' });
-    return false;
-  }
+  const done = await copyText(text);
+  toast(done ? { ...copied, variant: 'success' } : copyFailedToast);
+  return done;
 }
 
 /** Saves text as a file through a temporary object URL. */

@@ -10,7 +10,6 @@ export const verifyMessages = {
   setupFailed: 'Failed to initiate MFA setup. Please try again.',
   disableFailed: 'Failed to disable MFA. Please try again.',
   generationFailed: 'Failed to generate new backup codes. Please try again.',
-  copyFailed: 'Unable to copy to clipboard. Please manually copy the link.',
 } as const;
 
 /** Authenticator codes: digits only, at most six. */

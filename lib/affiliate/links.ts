@@ -3,7 +3,7 @@ import { hmac } from '@/lib/crypto';
 import type { Db } from '@/lib/db';
 import { isUniqueViolation } from '@/lib/db/errors';
 import { AppError } from '@/lib/http/errors';
-import { getRateLimiter } from '@/lib/rate-limit';
+import { getRateLimiter } from '@/lib/rate-limit/limiter';
 import { maxLinksPerUser } from './program';
 import type { AffiliateLinkDto } from './schema';
 import { affiliateLinkUrl } from './urls';

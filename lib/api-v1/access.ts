@@ -4,7 +4,7 @@ import { findLiveKey, recordKeyUse } from '@/lib/api-keys/service';
 import { apiRateLimitFor, apiRateWindowSeconds } from '@/lib/api-keys/limits';
 import type { Db } from '@/lib/db';
 import { AppError } from '@/lib/http/errors';
-import { getRateLimiter } from '@/lib/rate-limit';
+import { getRateLimiter } from '@/lib/rate-limit/limiter';
 
 // Who may call /api/v1, checked on every request against the database: a personal key
 // (`Authorization: Bearer …`) or the browser's session. Either way the owner must be entitled now,

@@ -1,25 +1,5 @@
-import { csvCell, csvCommentLines, csvLine } from './csv';
 import { decodeKeyset, encodeKeyset } from './cursor';
 import { etagOf, matchesEtag } from './respond';
-
-describe('CSV cells', () => {
-  it('quotes what needs quoting and leaves numbers alone', () => {
-    expect(csvLine(['a', 'b,c', 'say "hi"', 'two\nlines', 1.5, -2, null])).toBe('a,"b,c","say ""hi""","two\nlines",1.5,-2,\r\n');
-    expect(csvCell(Number.NaN)).toBe('');
-  });
-
-  it('defuses text a spreadsheet would run as a formula', () => {
-    expect(csvCell('=1+1')).toBe("'=1+1");
-    expect(csvCell('+1')).toBe("'+1");
-    expect(csvCell('-1')).toBe("'-1");
-    expect(csvCell('@SUM(A1)')).toBe("'@SUM(A1)");
-    expect(csvCell('=A1,B1')).toBe(`"'=A1,B1"`);
-  });
-
-  it('writes one comment line per fact, never breaking a line', () => {
-    expect(csvCommentLines(['Title', 'As of: x\r\ny'])).toBe('# Title\r\n# As of: x y\r\n');
-  });
-});
 
 describe('keyset cursors', () => {
   it('round-trip and refuse forgeries', () => {

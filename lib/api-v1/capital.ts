@@ -4,7 +4,7 @@ import { getCapitalStructure, getCompanyKpis, getIssuance, getMnavHistoryByBasis
 import type { MnavBasis } from '@/lib/capital/mnav-basis';
 import type { ShareBasis, WindowEnd } from '@/lib/capital/kpis';
 import type { Stated, StackInstrument } from '@/lib/capital/stack';
-import type { Cell } from './csv';
+import type { Cell } from '../csv';
 import type { ExportSource } from './exports';
 import { newest } from './meta';
 import type { capitalStructureSchema, issuanceSchema, kpisSchema } from './capital-schema';

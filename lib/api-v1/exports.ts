@@ -6,8 +6,9 @@ import { nameWithTicker } from '@/lib/treasury/aggregates';
 import { getCompanyDetail, listHoldings } from '@/lib/treasury/repository';
 import { listSignals } from '@/lib/signals/repository';
 import { newest } from './meta';
-import { csvCommentLines, csvLine, type Cell } from './csv';
+import { csvCommentLines, csvLine, type Cell } from '../csv';
 import type { SignalsQuery } from './signals';
+import { isoDay } from '../dates';
 
 // The exports of four screens — the dashboard's leaderboard, the signals list, a company's holdings
 // history and its mNAV history — with the rows and columns the screen shows, as CSV or JSON. Each
@@ -139,7 +140,7 @@ export async function leaderboardExport(db: Db, filter: DashboardFilter, now = n
   const holdingSources = [...new Set(rows.map(({ company }) => company.holdings[0]?.source).filter((source): source is string => Boolean(source)))].sort();
   return {
     title: `Top 100 Bitcoin Treasury Holdings${filter === 'all' ? '' : ` (filter: ${filter})`}`,
-    fileName: `treasury-leaderboard-${now.toISOString().slice(0, 10)}`,
+    fileName: `treasury-leaderboard-${isoDay(now)}`,
     asOf: newest([...rows.map(({ company }) => company.holdings[0]?.asOf), btcPricedAt?.at.toISOString()]),
     sources: [...holdingSources.map((source) => `holdings: ${source}`), ...(btcPricedAt ? [`BTC price: ${btcPricedAt.source} at ${btcPricedAt.at.toISOString()}`] : [])],
     columns: leaderboardColumns,
@@ -189,7 +190,7 @@ export async function signalsExport(db: Db, filters: SignalFilters, now = new Da
   const described = [filters.severity && `severity ${filters.severity}`, filters.type && `type ${filters.type}`, filters.q && `search "${filters.q}"`, filters.since && `since ${filters.since.toISOString()}`].filter(Boolean);
   return {
     title: `Signals${described.length ? ` (${described.join(', ')})` : ''}`,
-    fileName: `treasury-signals-${now.toISOString().slice(0, 10)}`,
+    fileName: `treasury-signals-${isoDay(now)}`,
     asOf: latest.signals[0]?.detectedAt ?? null,
     sources: sources.map((row) => row.source),
     columns: signalColumns,

@@ -3,7 +3,7 @@ import { AppError } from '../http/errors';
 import { verifyEmailMail } from '../mail/account-mails';
 import { mailLimits } from '../mail/limits';
 import { enqueueEmail } from '../mail/queue';
-import { enforceRateLimit } from '../rate-limit';
+import { enforceRateLimit } from '../rate-limit/limiter';
 import { randomToken, sha256 } from '../crypto';
 
 // Address verification: a link mailed on registration (and to a new address whenever one is set);

@@ -4,7 +4,7 @@ import { announceAccessChanged } from '../realtime/bus';
 import { passwordChangedMail, passwordResetMail } from '../mail/account-mails';
 import { mailLimits } from '../mail/limits';
 import { enqueueEmail } from '../mail/queue';
-import { enforceRateLimit } from '../rate-limit';
+import { enforceRateLimit } from '../rate-limit/limiter';
 import { randomToken, sha256 } from '../crypto';
 import { assertAcceptablePassword } from './accounts';
 import { hashPassword } from './password';

@@ -1,7 +1,7 @@
 import QRCode from 'qrcode';
 import type { Db } from '@/lib/db';
 import { AppError } from '@/lib/http/errors';
-import { enforceLimit } from '@/lib/rate-limit';
+import { enforceLimit } from '@/lib/rate-limit/limiter';
 import { findPendingSignIn } from './accounts';
 import { encrypt } from '../crypto';
 import { checkTotp, consumeBackupCode, formatManualKey, matchPendingSecret, newTotpSecret, replaceBackupCodes, verifyUserTotp } from './mfa';

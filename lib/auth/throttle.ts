@@ -1,6 +1,6 @@
 import { AppError } from '@/lib/http/errors';
-import { getRateLimiter } from '@/lib/rate-limit';
-import { limitOf, rateLimitRules } from '@/lib/rate-limits';
+import { getRateLimiter } from '@/lib/rate-limit/limiter';
+import { limitOf, rateLimitRules } from '@/lib/rate-limit/rules';
 
 // Failed sign-in and second-factor attempts, counted per account and per address (shared through
 // Redis when REDIS_URL is set). Ten failures in a row lock the account for the window; an address

@@ -7,7 +7,7 @@ import { startScheduler } from '../jobs/scheduler';
 import { jobs } from './jobs';
 import { closeMailTransport, mailIdle } from '../mail/sender';
 import { startAlertMailer } from '../notifications/alert-listener';
-import { closeRateLimiter } from '../rate-limit';
+import { closeRateLimiter } from '../rate-limit/limiter';
 import { closeBus, RedisBus } from '../realtime/bus';
 import { createRealtimeServer } from '../realtime/ws-server';
 import { openProcessBus, type FromBackground, type ToBackground } from './messages';

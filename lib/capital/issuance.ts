@@ -5,7 +5,8 @@
 // preferred or debt raise adds no common shares: it shows the BTC per share it bought and the senior
 // claim it added (the change in amplification) instead of a verdict. Pure functions.
 import { latestOnOrBefore } from '../treasury/market-metrics';
-import { addDays, btcPriceAt, shareCountAt, type KpiInputs, type ShareBasis, type ShareCountAt } from './kpis';
+import { addDays } from '../dates';
+import { btcPriceAt, shareCountAt, type KpiInputs, type ShareBasis, type ShareCountAt } from './kpis';
 
 export interface CapitalEventRow {
   id: string;

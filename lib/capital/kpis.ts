@@ -4,6 +4,7 @@
 // before it; between two reported counts it is the earlier count plus the shares the 8-Ks report
 // sold since, labelled "derived". Nothing is interpolated, and every answer names its inputs' dates.
 import { latestOnOrBefore } from '../treasury/market-metrics';
+import { addDays, daysBetween } from '../dates';
 
 export interface DatedValue {
   date: string;
@@ -87,9 +88,6 @@ export interface ShareCountAt {
 
 export type Resolved<Value> = { ok: true; value: Value } | { ok: false; reason: string };
 
-const dayMs = 86_400_000;
-export const addDays = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * dayMs).toISOString().slice(0, 10);
-const daysBetween = (from: string, to: string) => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / dayMs);
 
 /** Counts of one basis, one per date (the first source in name order on a date shared by two). */
 function countsOfBasis(rows: readonly ShareCountRow[], basis: ShareBasis): ShareCountRow[] {

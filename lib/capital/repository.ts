@@ -11,8 +11,8 @@ import { loadCapitalRows } from './rows';
 import type { DatedValue, KpiInputs } from './kpis';
 import type { CapitalEventRow } from './issuance';
 import type { InstrumentRow } from './stack';
+import { isoDay } from '../dates';
 
-const isoDay = (date: Date) => date.toISOString().slice(0, 10);
 
 export interface CompanyRef {
   id: string;

@@ -4,8 +4,8 @@ import type { Db } from '../db';
 import type { CapitalEventRow } from './issuance';
 import type { DatedValue, ShareCountRow } from './kpis';
 import type { InstrumentRow } from './stack';
+import { isoDay } from '../dates';
 
-const isoDay = (date: Date) => date.toISOString().slice(0, 10);
 const dayOrNull = (date: Date | null) => (date ? isoDay(date) : null);
 
 export interface CapitalRows {

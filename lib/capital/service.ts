@@ -23,8 +23,8 @@ import {
 import { mnavSeries, type MnavBasis, type MnavBasisSeries } from './mnav-basis';
 import { companyOrNotFound, latestUsdClose, loadCapitalData, type CapitalData, type CompanyRef } from './repository';
 import { capitalStack, rowsAsOf, type CapitalStack, type Stated } from './stack';
+import { isoDay } from '../dates';
 
-const today = (now: Date) => now.toISOString().slice(0, 10);
 
 /** Holdings, BTC price and cash on or before a day: the inputs of a stack on that day. */
 function stackOn(data: CapitalData, date: string): CapitalStack {
@@ -105,7 +105,7 @@ export interface CapitalStructureView extends CapitalStack {
 }
 
 export function capitalStructureOf(data: CapitalData, now = new Date()): CapitalStructureView {
-  const stack = stackOn(data, today(now));
+  const stack = stackOn(data, isoDay(now));
   return { company: data.company, asOf: stack.btcNav?.btcHeld.asOf ?? null, ...stack, reported: reportedComparison(data) };
 }
 

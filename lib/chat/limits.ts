@@ -1,4 +1,4 @@
-import { enforceLimit } from '../rate-limit';
+import { enforceLimit } from '../rate-limit/limiter';
 import { addCompanyRateLimitMessage, chatRateLimitMessage } from './messages';
 
 // Per-user limits: every chat answer may run several reads and a language-model call.

@@ -29,6 +29,7 @@ import type {
   TreasuryAnalysis,
 } from './schema';
 import { factsForModel, writeCompanyAnalysis, writeHelpAnswer, writeMarketAnswer, type MarketFacts } from './template';
+import { isoDay } from '../dates';
 
 // The chat assistant (spec 001 §2, §3, §7): answers grounded in the stored companies, metrics and
 // signals. The prose comes from a configured language model or, by default, from the template.
@@ -338,7 +339,7 @@ export async function addCompany(db: Db, userId: string, input: AddCompanyInput,
     exchange: company.exchange,
     btcHoldings: company.btcHoldings,
     previousBtcHoldings: null,
-    holdingsAsOf: company.holdingsAsOf.toISOString().slice(0, 10),
+    holdingsAsOf: isoDay(company.holdingsAsOf),
     source: company.source,
     sourceUrl: null,
     flagged: false,

@@ -2,6 +2,7 @@
 // from stored prices.
 
 import { enUsDay } from '@/lib/en-us';
+import { dayMs } from '../dates';
 
 /** Said instead of a value when no BTC price is stored (the spec's fixed $146.2B would be a figure nobody measured). */
 const unknownMarketValue = 'Unknown: no stored BTC price';
@@ -11,7 +12,6 @@ export function marketValueText(totalBitcoinValue: number | null | undefined, fo
   return typeof totalBitcoinValue === 'number' && totalBitcoinValue > 0 ? format(totalBitcoinValue) : unknownMarketValue;
 }
 
-const dayMs = 86_400_000;
 
 /**
  * The words after BTC's day and week moves: "today" and "this week" only when the latest price is

@@ -2,7 +2,7 @@ import type { Db } from '../db';
 import { loadSourceStates, toSourceStateView } from '../data-sources/state';
 import { hotReadKeys, hotReads, type HotRead } from '../web/cached-read';
 import { AppError } from '../http/errors';
-import { limitOf } from '../rate-limits';
+import { limitOf } from '../rate-limit/rules';
 import { recomputeMetrics } from '../metrics/recompute';
 
 /** Spec 001 §9: manual refreshes per user per day (UTC calendar day); 100 unless RATE_LIMIT_REFRESH_PER_DAY says otherwise. */

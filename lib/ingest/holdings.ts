@@ -5,6 +5,7 @@ import { publishSafely } from './events';
 import { formatBtc } from './sec/classify';
 import { type BalanceSheetFigure, checkPlausibility, type QuarantineFinding, type Reading } from '../treasury/plausibility';
 import type { HoldingsChangedHook } from './types';
+import { isoDay } from '../dates';
 
 // Conventions of prisma/seed/seed-history.ts: one HoldingSnapshot per (company, asset, asOf, source); a
 // HoldingChange for every change of the company's current figure, with old and new quantity, source
@@ -55,7 +56,6 @@ export interface HoldingsUpdateResult {
 }
 
 const day = 86_400_000;
-const isoDay = (date: Date) => date.toISOString().slice(0, 10);
 
 /**
  * Records a holdings figure learned from a source, inside one transaction; afterwards publishes

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import Redis from 'ioredis';
 import { db } from '@/lib/db';
-import { MemoryRateLimiter, RedisRateLimiter, type RateLimiter } from '@/lib/rate-limit';
+import { MemoryRateLimiter, RedisRateLimiter, type RateLimiter } from '@/lib/rate-limit/limiter';
 import type { Job } from './job';
 import { jobLeaseMs, runDueJobs, startScheduler } from './scheduler';
 

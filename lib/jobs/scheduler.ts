@@ -1,5 +1,5 @@
 import type { Db } from '../db';
-import { getRateLimiter, type RateLimiter } from '../rate-limit';
+import { getRateLimiter, type RateLimiter } from '../rate-limit/limiter';
 import type { Job } from './job';
 
 // Runs jobs: all at once (runJobs), on a timer in a long-lived process (startScheduler), or as one

@@ -7,12 +7,12 @@ import { comparisonHoldingSources } from '../treasury/flags';
 import { computeMarketMetrics, type DailyClose, type Dated, type MarketMetrics, type SplitWindow } from '../treasury/market-metrics';
 import { computeMetrics, insiderWindowDays } from '../treasury/metrics';
 import { holdingsSeries, loadBtcDaily, loadBtcMarket, seriesOfFundamentals, storedFigures } from '../treasury/metrics-store';
+import { isoDay } from '../dates';
 
 // Every company's stored metrics from its stored inputs: the market figures of lib/treasury and the
 // BTC Yield of the capital data, in one CompanyMetric row a company.
 
 const day = 86_400_000;
-const isoDay = (date: Date) => date.toISOString().slice(0, 10);
 
 /**
  * Recomputes and stores the metrics of the given companies (all when omitted). Metrics are cached in

@@ -5,6 +5,7 @@ import { companyPageLinks } from './company-links';
 import { enqueueEmail } from '../mail/queue';
 import { renderMail } from '../mail/templates';
 import { unsubscribePageUrl, unsubscribeUrl } from '../mail/unsubscribe';
+import { isoDay } from '../dates';
 
 // The daily or weekly digest: the signals of the period for the companies a user watches (alert
 // rules and watchlist), most severe first. A period with nothing new sends nothing.
@@ -53,7 +54,7 @@ async function queueDigest(db: Db, preference: Preference, since: Date, now: Dat
     paragraphs: [`Signals stored between ${since.toUTCString()} and ${now.toUTCString()} for the companies you watch${signals.length > shown.length ? ` (the ${shown.length} most severe of ${signals.length})` : ''}:`],
     items: shown.map((signal) => ({
       title: `${signal.severity.toUpperCase()} · ${signal.companyName}`,
-      detail: `${signal.description} (source: ${signal.source}, detected ${signal.detectedAt.toISOString().slice(0, 10)})`,
+      detail: `${signal.description} (source: ${signal.source}, detected ${isoDay(signal.detectedAt)})`,
       url: signal.filingUrl ?? undefined,
       links: companyPageLinks(slugs, signal.companyId),
     })),

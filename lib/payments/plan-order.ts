@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { readJson } from '@/lib/http/route';
-import { enforceLimit } from '@/lib/rate-limit';
+import { enforceLimit } from '@/lib/rate-limit/limiter';
 import type { BillingInterval, Plan } from './plans';
 import { priceFor, resolvePlan } from './pricing';
 

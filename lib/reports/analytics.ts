@@ -7,6 +7,8 @@ import { getDashboardStats, getHealthDistribution, getSectorAllocation, getTreas
 import { average, gradeDistribution, riskHistogram } from './figures';
 import { reportDisclaimer } from './generate';
 import { loadRankedCompanies } from './repository';
+import { isoDay } from '../dates';
+import { csvLine } from '../csv';
 
 // The Analytics page's summary cards and its Export Report (CSV of every company, PDF summary).
 
@@ -61,36 +63,26 @@ export async function getAnalyticsSummary(db: Db, now = new Date()): Promise<Ana
   };
 }
 
-/** A cell that a spreadsheet could read as a formula is prefixed with a quote (CSV injection). */
-function csvCell(value: string | number | boolean | null | undefined): string {
-  if (value === null || value === undefined) return '';
-  let text = String(value);
-  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
 export async function buildAnalyticsCsv(db: Db, now = new Date()): Promise<string> {
   const [companies, summary] = await Promise.all([loadRankedCompanies(db), getAnalyticsSummary(db, now)]);
   const header = [
     'rank', 'name', 'ticker', 'exchange', 'sector', 'country', 'btc_holdings', 'btc_value_usd', 'holdings_as_of', 'holdings_source', 'holdings_source_url',
     'health_grade', 'ai_risk_score', 'conviction_score', 'governance_score', 'dry_powder_score', 'mnav', 'bitcoin_yield_pct', 'insider_timing', 'volatility_exposure', 'flagged', 'metric_defaults', 'counted_in_totals',
   ];
-  const lines = [header.join(',')];
+  const lines = [csvLine(header)];
   companies.forEach(({ row }, index) => {
     const metrics = row.metrics;
     lines.push(
-      [
+      csvLine([
         index + 1, row.name, row.ticker, row.exchange, row.sector ?? 'Other', row.country, row.btcHoldings,
-        summary.btcPriceUsd ? Math.round(row.btcHoldings * summary.btcPriceUsd) : null, row.holdingsAsOf.toISOString().slice(0, 10), row.source, row.holdingsSourceUrl,
+        summary.btcPriceUsd ? Math.round(row.btcHoldings * summary.btcPriceUsd) : null, isoDay(row.holdingsAsOf), row.source, row.holdingsSourceUrl,
         metrics?.healthGrade ?? metricDefaults.healthGrade, metrics?.aiRiskScore ?? metricDefaults.aiRiskScore, metrics?.convictionScore ?? metricDefaults.convictionScore,
         metrics?.governanceScore ?? metricDefaults.governanceScore, metrics?.dryPowderScore ?? metricDefaults.dryPowderScore, metrics?.premiumToNav ?? null, metrics?.bitcoinYield ?? null,
         metrics?.insiderTimingSignal ?? metricDefaults.insiderTimingSignal, metrics?.volatilityExposure ?? metricDefaults.volatilityExposure, row.flagged, metrics?.defaults ?? '', isCountedInTotals(row),
-      ]
-        .map(csvCell)
-        .join(','),
+      ]),
     );
   });
-  return `${lines.join('\r\n')}\r\n`;
+  return lines.join('');
 }
 
 export async function buildAnalyticsPdf(db: Db, now = new Date()): Promise<Uint8Array> {

@@ -16,6 +16,7 @@ import {
 } from './figures';
 import { coveredCompanies, type ReportData } from './repository';
 import { periodLabel, type ReportTemplate, type ReportType } from './schema';
+import { isoDay } from '../dates';
 
 // Builds a report's title, findings and PDF from the stored data of a period (repository.ts reads it).
 // Each report type has its own body: the findings it states and the sections it draws; buildReport
@@ -53,11 +54,11 @@ const typeDescriptions: Record<ReportType, string> = {
 
 /** Signals per calendar day from the first to the last, with the quiet days as zeros. */
 function signalsPerDay(signals: readonly ReportSignal[]) {
-  const counts = new Map(countBy(signals, (signal) => dateOf(signal.detectedAt)).map((entry) => [entry.label, entry.value]));
-  const times = signals.map((signal) => Date.parse(dateOf(signal.detectedAt)));
+  const counts = new Map(countBy(signals, (signal) => isoDay(signal.detectedAt)).map((entry) => [entry.label, entry.value]));
+  const times = signals.map((signal) => Date.parse(isoDay(signal.detectedAt)));
   const series: { label: string; value: number }[] = [];
   for (let time = Math.min(...times); time <= Math.max(...times); time += day) {
-    const label = dateOf(new Date(time));
+    const label = isoDay(new Date(time));
     series.push({ label, value: counts.get(label) ?? 0 });
   }
   return series;
@@ -65,7 +66,6 @@ function signalsPerDay(signals: readonly ReportSignal[]) {
 
 const number = (value: number, digits = 1) => (Number.isFinite(value) ? value.toFixed(digits) : '-');
 const mnav = (value: number | null) => (value === null ? 'n/a' : `${value.toFixed(2)}x`);
-const dateOf = (date: Date) => date.toISOString().slice(0, 10);
 
 function companyRows(companies: readonly ReportCompany[]) {
   return companies.map((company, index) => [
@@ -141,7 +141,7 @@ function healthAnalysis(data: ReportData): ReportBody {
   }
   for (const company of data.flags.slice(0, 8)) find(`${nameWithTicker(company)}, ${flagLabel(company) ?? 'flagged'}: ${flagReasons(company).join(' ')}`, true);
   for (const quarantine of data.quarantines.slice(0, 8)) {
-    find(`${quarantine.count} reading${quarantine.count === 1 ? '' : 's'} of ${quarantine.companyName} quarantined by the ${quarantine.check} check (${dateOf(quarantine.first)} to ${dateOf(quarantine.last)}): ${quarantine.reason}`, true);
+    find(`${quarantine.count} reading${quarantine.count === 1 ? '' : 's'} of ${quarantine.companyName} quarantined by the ${quarantine.check} check (${isoDay(quarantine.first)} to ${isoDay(quarantine.last)}): ${quarantine.reason}`, true);
   }
   const gradeData = gradeDistribution(companies).map((grade) => ({ ...grade, label: `Grade ${grade.label}`, color: gradeColors[grade.label] }));
   return {
@@ -161,7 +161,7 @@ function healthAnalysis(data: ReportData): ReportBody {
           ...data.quarantines.map((quarantine) => [
             quarantine.companyName,
             `${quarantine.check} (${quarantine.count} readings)`,
-            `${dateOf(quarantine.first)} to ${dateOf(quarantine.last)}: ${quarantine.reason}`,
+            `${isoDay(quarantine.first)} to ${isoDay(quarantine.last)}: ${quarantine.reason}`,
           ]),
         ],
         { emptyText: 'No flagged companies and no quarantined figures.' },
@@ -179,7 +179,7 @@ function signalAnalysis(data: ReportData): ReportBody {
   const top = topBySignalCount(signals);
   find(`${signals.length} signals were detected in the period: ${severities.map((entry) => `${entry.value} ${entry.label}`).join(', ')}.`);
   if (top[0]) find(`${top[0].companyName} had the most signals (${top[0].total}, ${top[0].critical} critical).`);
-  for (const signal of critical.slice(0, 8)) find(`Critical: ${signal.companyName} - ${signal.description} (${dateOf(signal.detectedAt)}, confidence ${signal.confidence}%).`, true);
+  for (const signal of critical.slice(0, 8)) find(`Critical: ${signal.companyName} - ${signal.description} (${isoDay(signal.detectedAt)}, confidence ${signal.confidence}%).`, true);
   const avgConfidence = average(signals.map((signal) => signal.confidence));
   if (avgConfidence !== null) find(`Average signal confidence is ${Math.round(avgConfidence)}%.`);
   return {
@@ -197,7 +197,7 @@ function signalAnalysis(data: ReportData): ReportBody {
       doc.heading('Critical signals');
       doc.table(
         [{ header: 'Detected', width: 0.9 }, { header: 'Company', width: 1.6 }, { header: 'Description', width: 3.4 }, { header: 'Conf.', width: 0.5, align: 'right' }],
-        critical.map((signal) => [dateOf(signal.detectedAt), signal.companyName, signal.description, `${signal.confidence}%`]),
+        critical.map((signal) => [isoDay(signal.detectedAt), signal.companyName, signal.description, `${signal.confidence}%`]),
         { emptyText: 'No critical signals in this period.' },
       );
     },
@@ -262,7 +262,7 @@ function discoveryPipeline(data: ReportData): ReportBody {
       doc.heading('Discoveries');
       doc.table(
         [{ header: 'Detected', width: 0.9 }, { header: 'Company', width: 1.6 }, { header: 'Status', width: 0.9 }, { header: 'Type', width: 1 }, { header: 'Priority', width: 0.7 }, { header: 'Description', width: 2.6 }],
-        discoveries.map((entry) => [dateOf(entry.detectedAt), entry.companyName, entry.status, entry.type, entry.priority, entry.description]),
+        discoveries.map((entry) => [isoDay(entry.detectedAt), entry.companyName, entry.status, entry.type, entry.priority, entry.description]),
         { emptyText: 'No discoveries in this period.' },
       );
     },
@@ -281,10 +281,10 @@ function coverMeta(type: ReportType, template: ReportTemplate, data: ReportData)
   return [
     ['Report type', type],
     ['Template', template === 'custom' ? 'Custom' : templateTitles[template]],
-    ['Period', data.periodDays ? `${dateOf(new Date(data.now.getTime() - data.periodDays * day))} to ${dateOf(data.now)}` : `All history to ${dateOf(data.now)}`],
+    ['Period', data.periodDays ? `${isoDay(new Date(data.now.getTime() - data.periodDays * day))} to ${isoDay(data.now)}` : `All history to ${isoDay(data.now)}`],
     ['Generated', `${data.now.toISOString().replace('T', ' ').slice(0, 16)} UTC`],
     ['Coverage', `Top ${data.companies.length} holders of ${data.trackedCompanies} tracked companies`],
-    ['BTC price', data.btcPriceUsd ? `${formatMoney(data.btcPriceUsd)} (${data.btcPricedAt ? dateOf(data.btcPricedAt) : 'unknown date'})` : 'No stored price'],
+    ['BTC price', data.btcPriceUsd ? `${formatMoney(data.btcPriceUsd)} (${data.btcPricedAt ? isoDay(data.btcPricedAt) : 'unknown date'})` : 'No stored price'],
   ];
 }
 

@@ -16,6 +16,7 @@ import {
   type ReportTemplate,
   type ReportType,
 } from './schema';
+import { isoDay } from '../dates';
 
 const day = 86_400_000;
 const criticalPrefix = '[Critical] ';
@@ -120,7 +121,7 @@ export async function loadReportPdf(db: Db, userId: string, id: string) {
   if (!row) throw new AppError('not_found', 'Report not found');
   if (row.status !== 'ready' || !row.pdf) throw new AppError('conflict', `The report is ${row.status === 'ready' ? 'missing its file' : row.status}; it can be downloaded once it is ready.`);
   const slug = row.type.toLowerCase().replace(/[^a-z0-9]+/g, '-');
-  return { pdf: row.pdf, filename: `${slug}-report-${row.createdAt.toISOString().slice(0, 10)}-${row.id}.pdf` };
+  return { pdf: row.pdf, filename: `${slug}-report-${isoDay(row.createdAt)}-${row.id}.pdf` };
 }
 
 /** Starter allows a number of custom reports per calendar month; beta access and other plans are unlimited. */

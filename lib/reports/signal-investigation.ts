@@ -4,6 +4,7 @@ import { AppError } from '../http/errors';
 import { PdfDocumentBuilder } from '../pdf/document';
 import { metricsView } from '../treasury/repository';
 import { reportDisclaimer } from './generate';
+import { isoDay } from '../dates';
 
 // The signal investigation PDF (spec 001 §4 Export Report), built from the stored signal, its
 // company's metrics and holdings with their sources, the filing facts and the stored BTC prices.
@@ -98,10 +99,10 @@ export async function buildSignalInvestigation(db: Db, id: string, now = new Dat
     doc.heading('Holdings changes', 2);
     doc.table(
       [{ header: 'As of', width: 1 }, { header: 'Quantity', width: 1.2, align: 'right' }, { header: 'Source', width: 1.4 }, { header: 'Document', width: 2.6 }],
-      readings.map((snapshot) => [snapshot.asOf.toISOString().slice(0, 10), formatBtc(snapshot.quantity), snapshot.source, snapshot.sourceUrl ?? '-']),
+      readings.map((snapshot) => [isoDay(snapshot.asOf), formatBtc(snapshot.quantity), snapshot.source, snapshot.sourceUrl ?? '-']),
       { emptyText: 'No holdings readings stored.' },
     );
-    const points = readings.slice().reverse().map((snapshot) => ({ label: snapshot.asOf.toISOString().slice(0, 10), value: snapshot.quantity }));
+    const points = readings.slice().reverse().map((snapshot) => ({ label: isoDay(snapshot.asOf), value: snapshot.quantity }));
     if (points.length > 1) doc.lineChart('BTC held at each change', points, (value) => formatBtc(Math.round(value)));
   } else {
     doc.paragraph('The signal is not linked to a tracked company.');
@@ -110,15 +111,15 @@ export async function buildSignalInvestigation(db: Db, id: string, now = new Dat
   doc.heading('Recent signals of the same company');
   doc.table(
     [{ header: 'Detected', width: 1 }, { header: 'Severity', width: 0.8 }, { header: 'Type', width: 1 }, { header: 'Description', width: 3.6 }],
-    recent.map((other) => [other.detectedAt.toISOString().slice(0, 10), other.severity, other.signalType, other.description]),
+    recent.map((other) => [isoDay(other.detectedAt), other.severity, other.signalType, other.description]),
     { emptyText: 'No other signals for this company.' },
   );
 
   doc.heading('Market context');
   const change = (from: number | undefined, to: number | undefined) => (from && to ? `${(((to - from) / from) * 100).toFixed(1)}%` : 'n/a');
   doc.keyValues([
-    ['BTC at detection', priceAtSignal ? `${formatMoney(priceAtSignal.priceUsd)} (${priceAtSignal.at.toISOString().slice(0, 10)})` : 'n/a'],
-    ['BTC now', latestPrice ? `${formatMoney(latestPrice.priceUsd)} (${latestPrice.at.toISOString().slice(0, 10)})` : 'n/a'],
+    ['BTC at detection', priceAtSignal ? `${formatMoney(priceAtSignal.priceUsd)} (${isoDay(priceAtSignal.at)})` : 'n/a'],
+    ['BTC now', latestPrice ? `${formatMoney(latestPrice.priceUsd)} (${isoDay(latestPrice.at)})` : 'n/a'],
     ['BTC 30 days before detection', monthBefore ? formatMoney(monthBefore.priceUsd) : 'n/a'],
     ['Change into the signal (30d)', change(monthBefore?.priceUsd, priceAtSignal?.priceUsd)],
     ['Change since the signal', change(priceAtSignal?.priceUsd, latestPrice?.priceUsd)],

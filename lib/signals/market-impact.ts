@@ -2,6 +2,7 @@
 // computed from stored price history instead of the original's random numbers. Every figure that
 // the stored data cannot support is null with the reason, never a guess. Formulas: docs/metrics.md.
 import { percentChange } from '../market/percent-change';
+import { isoDay } from '../dates';
 
 export interface PricePoint {
   at: Date;
@@ -72,7 +73,6 @@ const round = (value: number, digits = 2) => Math.round(value * 10 ** digits) / 
 const known = <T>(value: T): Figure<T> => ({ value });
 const missing = <T>(reason: string): Figure<T> => ({ value: null, reason });
 
-const dayKey = (date: Date) => date.toISOString().slice(0, 10);
 
 /** Last point at or before `at` (points sorted ascending). */
 export function lastAtOrBefore(points: readonly PricePoint[], at: Date): PricePoint | null {
@@ -87,7 +87,7 @@ export function lastAtOrBefore(points: readonly PricePoint[], at: Date): PricePo
 /** One closing point per UTC day: the last reading of that day. */
 function dailyCloses(points: readonly PricePoint[]): Map<string, number> {
   const closes = new Map<string, number>();
-  for (const point of points) closes.set(dayKey(point.at), point.priceUsd);
+  for (const point of points) closes.set(isoDay(point.at), point.priceUsd);
   return closes;
 }
 

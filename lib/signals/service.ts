@@ -8,6 +8,7 @@ import { percentChange } from '../market/percent-change';
 import { computeMarketImpact, lastAtOrBefore, type PricePoint } from './market-impact';
 import type { AlertBody, FilingDto, MarketImpactDto, SignalDetailDto, SignalSummaryDto, WatchlistBody } from './schema';
 import { computeTrackRecord, pumpCheck, pumpTradingDays, trackRecordWindowDays } from './track-record';
+import { isoDay } from '../dates';
 
 // Server side of the Signals screen (spec 001 §2): counters, one signal with its context, the filing
 // behind it, its market impact, and the user's watchlist entries and alert rules (owner in every where).
@@ -70,7 +71,7 @@ export async function getSignalDetail(db: Db, id: string, userId: string): Promi
 /** One close per trading day (a day may have closes from several sources; the first wins). */
 function uniqueDays(closes: { date: Date; close: number }[]) {
   const byDay = new Map<string, { date: Date; close: number }>();
-  for (const close of closes) if (!byDay.has(close.date.toISOString().slice(0, 10))) byDay.set(close.date.toISOString().slice(0, 10), close);
+  for (const close of closes) if (!byDay.has(isoDay(close.date))) byDay.set(isoDay(close.date), close);
   return [...byDay.values()];
 }
 

@@ -1,3 +1,4 @@
+import { isoDay } from '../dates';
 // A signal's track record and its pump check, computed from stored history (issue 12; formulas in
 // docs/metrics.md, "Signal track record" and "Pump check"). Pure functions; the loaders are in
 // lib/signals/service.ts.
@@ -109,12 +110,11 @@ export function pumpCheck(closes: readonly Close[], detectedAt: Date): PumpCheck
       if (rise > best.rise) best = { rise, from: last[i]!, to: last[j]! };
     }
   }
-  const iso = (date: Date) => date.toISOString().slice(0, 10);
   return {
     status: best.rise >= pumpRiseThreshold ? 'pump' : 'clear',
     risePct: Math.round(best.rise * 1000) / 10,
-    from: { date: iso(best.from.date), close: best.from.close },
-    to: { date: iso(best.to.date), close: best.to.close },
+    from: { date: isoDay(best.from.date), close: best.from.close },
+    to: { date: isoDay(best.to.date), close: best.to.close },
     tradingDays: pumpTradingDays,
   };
 }

@@ -1,12 +1,12 @@
 import type { Db } from '../db';
 import { dailyCloses, sharesFor, type Dated, type SplitWindow } from './market-metrics';
 import { getCompanyDetail } from './repository';
+import { isoDay } from '../dates';
 
 // What the company page (/companies/{slug}) and the compare page read beyond the company detail:
 // the share price, BTC per share over time, insider trades and the filings behind the figures.
 // Every point keeps the date and source of each input (docs/metrics.md); nothing is interpolated.
 
-const isoDay = (date: Date) => date.toISOString().slice(0, 10);
 
 export interface PricePoint {
   date: string;

@@ -1,4 +1,5 @@
 import type { SlugIndex, SlugResolution } from './slugs';
+import { isoDay, dayMs } from '../dates';
 
 // The comparison page, /compare?tickers=A,B[,C,D] (issue 26): which companies the query names, and
 // series indexed to 100 on a start date every one of them has data for.
@@ -50,7 +51,6 @@ export interface DatedValue {
   value: number;
 }
 
-const dayMs = 86_400_000;
 
 /**
  * Series indexed to 100 on their common start: the later of the window's first day and the first date
@@ -61,7 +61,7 @@ export function indexToCommonStart(series: Record<string, readonly DatedValue[]>
   const entries = Object.entries(series).filter(([, points]) => points.length > 0);
   if (entries.length === 0) return { start: null, rows: [] as Record<string, number | string | null>[] };
   const end = entries.map(([, points]) => points.at(-1)!.date).reduce((latest, date) => (date > latest ? date : latest));
-  const windowStart = window === 'all' ? '' : new Date(Date.parse(`${end}T00:00:00Z`) - Number(window) * dayMs).toISOString().slice(0, 10);
+  const windowStart = window === 'all' ? '' : isoDay(new Date(Date.parse(`${end}T00:00:00Z`) - Number(window) * dayMs));
   const start = entries.map(([, points]) => points[0]!.date).reduce((latest, date) => (date > latest ? date : latest), windowStart);
   const dates = [...new Set(entries.flatMap(([, points]) => points.map((point) => point.date).filter((date) => date >= start)))].sort();
   if (!dates.includes(start)) dates.unshift(start);

@@ -15,6 +15,7 @@ import {
   type MarketSeries,
 } from './market-metrics';
 import { companyMarketCap } from '../market/market-cap';
+import { isoDay } from '../dates';
 
 const usd = (date: string, close: number, source = 'test-feed'): DailyClose => ({ date, close, currency: 'USD', closeUsd: close, source });
 const dated = (date: string, value: number, source = 'test-filing'): Dated => ({ date, value, source });
@@ -232,7 +233,7 @@ describe('share volatility', () => {
 describe('BTC beta', () => {
   // 40 days of BTC; its log return alternates +2 % and −1 %. The share's log return is exactly twice
   // BTC's over any span, so its beta is 2 whatever days it skips.
-  const days = Array.from({ length: 40 }, (_, index) => new Date(Date.UTC(2026, 0, 1 + index)).toISOString().slice(0, 10));
+  const days = Array.from({ length: 40 }, (_, index) => isoDay(new Date(Date.UTC(2026, 0, 1 + index))));
   const btcLog = days.map((_, index) => Array.from({ length: index }, (__, step) => (step % 2 === 0 ? 0.02 : -0.01)).reduce((sum, value) => sum + value, 0));
   const btc = days.map((date, index) => dated(date, 100_000 * Math.exp(btcLog[index]!), 'btc-feed'));
   // No close on every 7th day (a market holiday): the return spans two days, and so does BTC's.

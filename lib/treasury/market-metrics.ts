@@ -3,6 +3,7 @@
 // over dated rows; every answer names each input with its date and source, and says why a figure is
 // missing instead of defaulting it. Dates are UTC days written YYYY-MM-DD (they compare as strings).
 import { logReturnVolatility } from './metrics';
+import { addDays, daysBetween } from '../dates';
 
 export interface Dated {
   date: string;
@@ -82,7 +83,6 @@ export interface MarketMetrics {
   history: MnavPoint[];
 }
 
-const dayMs = 86_400_000;
 /** A BTC price up to this many days before a trading day stands for it (weekends, holidays). */
 const btcPriceToleranceDays = 4;
 const volatilityWindowDays = 30;
@@ -90,8 +90,6 @@ const volatilityWindowDays = 30;
 const tradingDaysPerYear = 252;
 const minVolatilityCloses = 15;
 
-const addDays = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * dayMs).toISOString().slice(0, 10);
-const daysBetween = (from: string, to: string) => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / dayMs);
 
 const byDate = <Row extends { date: string }>(rows: readonly Row[]) => [...rows].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
 

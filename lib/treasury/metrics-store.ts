@@ -1,6 +1,7 @@
 import type { Db } from '../db';
 import type { Dated, MarketMetrics, MnavPoint } from './market-metrics';
 import { annualisedVolatility, type ExposureBasis, type MetricName, type RiskInputName } from './metrics';
+import { isoDay } from '../dates';
 
 const day = 86_400_000;
 const volatilityWindowDays = 90;
@@ -28,11 +29,10 @@ export async function loadBtcMarket(db: Db, now = new Date()): Promise<BtcMarket
   });
   // One price per day (the last of the day), so intraday ticks do not weigh more than days.
   const daily = new Map<string, number>();
-  for (const point of history) daily.set(point.at.toISOString().slice(0, 10), point.priceUsd);
+  for (const point of history) daily.set(isoDay(point.at), point.priceUsd);
   return { ...latest, volatility: annualisedVolatility([...daily.values()]) };
 }
 
-const isoDay = (date: Date) => date.toISOString().slice(0, 10);
 
 /** Every stored BTC price, one per UTC day (the last of the day), oldest first. */
 export async function loadBtcDaily(db: Db, now = new Date()): Promise<Dated[]> {

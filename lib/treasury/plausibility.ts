@@ -1,3 +1,4 @@
+import { dayMs } from '../dates';
 // Plausibility checks on holdings figures (issue 12; docs/metrics.md, "Plausibility checks"). A figure
 // a check rejects is quarantined: stored with the check and its reason, shown as quarantined, never
 // turned into a signal and never counted in a total. Pure functions over readings, so the seed
@@ -46,7 +47,6 @@ const enterpriseMultiple = 3;
 /** A fundamental older than this before the reading's day is not used. */
 const fundamentalMaxAgeDays = 400;
 
-const dayMs = 86_400_000;
 const daysBetween = (from: string, to: string) => (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / dayMs;
 const btc = (value: number) => value.toLocaleString('en-US', { maximumFractionDigits: 8 });
 const usd = (value: number) => `$${Math.round(value).toLocaleString('en-US')}`;

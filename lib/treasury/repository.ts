@@ -8,6 +8,7 @@ import { loadBtcPrice, parseDefaults, parseMarketInputs, parseMnavHistory } from
 import { riskInputsOf } from './risk-inputs';
 import { activeSignalDays, signalView } from '../signals/repository';
 import { loadSlugIndex, type SlugIndex } from './slugs';
+import { isoDay } from '../dates';
 
 // Reads of the treasury domain behind the data endpoints (spec 001 §3, §7): companies and their views,
 // holdings, the dashboard's aggregates, market data and discoveries. Metrics come from the
@@ -409,7 +410,7 @@ export async function getTreasuryTrends(db: Db, options: { days?: number } = {})
     }
     const price = priceOn(date);
     const totalBtc = Math.round(total * 10) / 10;
-    points.push({ date: date.toISOString().slice(0, 10), totalBtc, totalValueUsd: price ? Math.round(totalBtc * price) : null, companies: [...current.values()].filter((quantity) => quantity > 0).length });
+    points.push({ date: isoDay(date), totalBtc, totalValueUsd: price ? Math.round(totalBtc * price) : null, companies: [...current.values()].filter((quantity) => quantity > 0).length });
   }
   if (options.days && points.length) {
     const from = new Date(points.at(-1)!.date).getTime() - options.days * day;

@@ -11,6 +11,7 @@ import type { Db } from '../../lib/db';
 import type { CapitalEventRow } from '../../lib/capital/issuance';
 import type { InstrumentRow } from '../../lib/capital/stack';
 import { insertRows, marketSeedDir, orNull, requireDate, requireNumber, strategyFileName, strategySource } from './seed-market';
+import { isoDay } from '../../lib/dates';
 
 export const capitalSeedDir = path.join(process.cwd(), 'prisma', 'seed-data', 'capital');
 
@@ -216,7 +217,7 @@ export async function seedCapitalData(db: Db, dir = capitalSeedDir, marketDir = 
 
   const countKey = (companyId: string, basis: string, date: string, source: string) => `${companyId}|${basis}|${date}|${source}`;
   const storedCounts = new Set(
-    (await db.shareCount.findMany({ select: { companyId: true, basis: true, date: true, source: true } })).map((row) => countKey(row.companyId, row.basis, row.date.toISOString().slice(0, 10), row.source)),
+    (await db.shareCount.findMany({ select: { companyId: true, basis: true, date: true, source: true } })).map((row) => countKey(row.companyId, row.basis, isoDay(row.date), row.source)),
   );
   const newCounts = known(counts).filter(({ companyId, seed }) => !storedCounts.has(countKey(companyId, seed.basis, seed.date, seed.source)));
   if (newCounts.length)
@@ -241,7 +242,7 @@ export async function seedCapitalData(db: Db, dir = capitalSeedDir, marketDir = 
   const figureKey = (companyId: string, field: string, date: string, source: string) => `${companyId}|${field}|${date}|${source}`;
   const storedFigures = new Set(
     (await db.companyReportedFigure.findMany({ select: { companyId: true, field: true, date: true, source: true } })).map((row) =>
-      figureKey(row.companyId, row.field, row.date.toISOString().slice(0, 10), row.source),
+      figureKey(row.companyId, row.field, isoDay(row.date), row.source),
     ),
   );
   const newFigures = known(reported).filter(({ companyId, seed }) => !storedFigures.has(figureKey(companyId, seed.field, seed.date, seed.source)));

@@ -10,6 +10,7 @@ import {
   seedHoldingHistory,
   type HoldingHistorySeedResult,
 } from './seed-history';
+import { isoDay } from '../../lib/dates';
 
 // Each run imports the whole file (48,000 rows); on PostgreSQL that takes several seconds.
 jest.setTimeout(60_000);
@@ -64,7 +65,7 @@ describe('seedHoldingHistory on the seeded companies', () => {
       }
     }
     const sums = await db.holdingSnapshot.groupBy({ by: ['asOf'], where: { source: historySource }, _sum: { quantity: true } });
-    const imported = new Map(sums.map((sum) => [sum.asOf.toISOString().slice(0, 10), sum._sum.quantity ?? 0]));
+    const imported = new Map(sums.map((sum) => [isoDay(sum.asOf), sum._sum.quantity ?? 0]));
 
     expect(totals).toHaveLength(323);
     for (const total of totals) {

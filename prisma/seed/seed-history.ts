@@ -6,6 +6,7 @@ import { parseCsv } from '../../lib/csv';
 import type { Db } from '../../lib/db';
 import { Prisma } from '../../lib/generated/sqlite/client';
 import { type BalanceSheetFigure, checkPlausibility, type PlausibilityCheck, quarantineKey } from '../../lib/treasury/plausibility';
+import { isoDay } from '../../lib/dates';
 
 // The daily history of bitbo's public-company table (prisma/seed-data/README.md, "Holdings history").
 const historyCsvPath = path.join(
@@ -392,7 +393,6 @@ function insertSnapshots(db: Db, snapshots: readonly PlannedSnapshot[]) {
   return statements;
 }
 
-const dayOf = (date: Date) => date.toISOString().slice(0, 10);
 const atMidnight = (date: string) => new Date(`${date}T00:00:00Z`);
 
 /**
@@ -416,7 +416,7 @@ export async function seedHoldingHistory(db: Db, csv = readHistoryCsv()): Promis
       companyId: figure.companyId,
       field: figure.field as BalanceSheetFigure['field'],
       valueUsd: figure.value,
-      asOf: dayOf(figure.asOf),
+      asOf: isoDay(figure.asOf),
     })),
     btcPriceOn: (date) => priceByDay.get(date) ?? null,
   });
@@ -436,7 +436,7 @@ export async function seedHoldingHistory(db: Db, csv = readHistoryCsv()): Promis
     }),
   ]);
 
-  const snapshotByKey = new Map(storedSnapshots.map((snapshot) => [`${snapshot.companyId}|${dayOf(snapshot.asOf)}`, snapshot]));
+  const snapshotByKey = new Map(storedSnapshots.map((snapshot) => [`${snapshot.companyId}|${isoDay(snapshot.asOf)}`, snapshot]));
   const newSnapshots = plan.snapshots.filter((snapshot) => !snapshotByKey.has(`${snapshot.companyId}|${snapshot.date}`));
   const correctedSnapshots = plan.snapshots.flatMap((snapshot) => {
     const stored = snapshotByKey.get(`${snapshot.companyId}|${snapshot.date}`);
@@ -452,7 +452,7 @@ export async function seedHoldingHistory(db: Db, csv = readHistoryCsv()): Promis
   const changeKey = (companyId: string, date: string, oldQuantity: number | null, newQuantity: number) =>
     `${companyId}|${date}|${oldQuantity}|${newQuantity}`;
   const storedChangeKeys = new Set(
-    storedChanges.map((change) => changeKey(change.companyId, dayOf(change.learnedAt), change.oldQuantity, change.newQuantity)),
+    storedChanges.map((change) => changeKey(change.companyId, isoDay(change.learnedAt), change.oldQuantity, change.newQuantity)),
   );
   const newChanges = plan.changes.filter(
     (change) => !storedChangeKeys.has(changeKey(change.companyId, change.date, change.oldQuantity, change.newQuantity)),
@@ -460,8 +460,8 @@ export async function seedHoldingHistory(db: Db, csv = readHistoryCsv()): Promis
   // A database seeded before the plausibility checks holds changes into or out of figures they now
   // quarantine (HIVE's 2,201 → 210): the table's own changes are the plan's, so any other is removed.
   const plannedChangeKeys = new Set(plan.changes.map((change) => changeKey(change.companyId, change.date, change.oldQuantity, change.newQuantity)));
-  const staleChanges = storedChanges.filter((change) => !plannedChangeKeys.has(changeKey(change.companyId, dayOf(change.learnedAt), change.oldQuantity, change.newQuantity)));
-  const storedPriceDays = new Set(storedPrices.map((price) => dayOf(price.at)));
+  const staleChanges = storedChanges.filter((change) => !plannedChangeKeys.has(changeKey(change.companyId, isoDay(change.learnedAt), change.oldQuantity, change.newQuantity)));
+  const storedPriceDays = new Set(storedPrices.map((price) => isoDay(price.at)));
   const newPrices = prices.filter((price) => !storedPriceDays.has(price.date));
 
   // The current figure comes from the companies seed or a newer filing; the history only fills in a
@@ -477,7 +477,7 @@ export async function seedHoldingHistory(db: Db, csv = readHistoryCsv()): Promis
   for (const company of companies) {
     const latest = latestByCompany.get(company.id);
     if (!latest) continue;
-    const asOf = dayOf(company.holdingsAsOf);
+    const asOf = isoDay(company.holdingsAsOf);
     if (asOf < latest.date) holdingsUpdates.push({ id: company.id, quantity: latest.quantity, asOf: atMidnight(latest.date) });
     else if (asOf > latest.date || company.btcHoldings === latest.quantity) holdingsVerified += 1;
     else holdingsMismatches.push(`${listingKey(company)} holds ${company.btcHoldings}, history ${latest.quantity} on ${latest.date}`);

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { filingOf, fxFileName, listingOfHistoryFile, marketSeedDir, readEcbRates, readEquitySnapshots, readSplits, readStrategyFile, sourceOf, strategyFileName } from './seed-market';
+import { isoDay } from '../../lib/dates';
 
 describe('market seed parsing', () => {
   it('reads the form, accession and filing date a note cites', () => {
@@ -58,7 +59,7 @@ describe('ECB reference rates of the seed', () => {
     const csv = ['date,currency,per_eur,source', '2026-02-05,USD,1.1795,repo@1 f', '2026-02-05,JPY,184.8,repo@1 f', '2026-02-06,JPY,185.0,repo@1 f'].join('\n');
     const rates = readEcbRates(csv);
     // 2026-02-06 has no USD rate, so nothing can be crossed on that day.
-    expect(rates.map((rate) => [rate.currency, rate.date.toISOString().slice(0, 10)])).toEqual([
+    expect(rates.map((rate) => [rate.currency, isoDay(rate.date)])).toEqual([
       ['EUR', '2026-02-05'],
       ['JPY', '2026-02-05'],
     ]);

@@ -8,6 +8,7 @@ import { parseCsv } from '../../lib/csv';
 import type { Db } from '../../lib/db';
 import { Prisma } from '../../lib/generated/sqlite/client';
 import { crossThroughEuro, ecbSource, type UsdRate } from '../../lib/ingest/fx/ecb';
+import { isoDay } from '../../lib/dates';
 
 export const marketSeedDir = path.join(process.cwd(), 'prisma', 'seed-data', 'market');
 
@@ -231,8 +232,8 @@ export function readEcbRates(csv: string): (UsdRate & { provenance: string })[] 
 async function seedFxRates(db: Db, dir: string): Promise<number> {
   const file = path.join(dir, fxFileName);
   if (!fs.existsSync(file)) return 0;
-  const stored = new Set((await db.fxRate.findMany({ where: { source: ecbSource }, select: { currency: true, date: true } })).map((row) => `${row.currency}|${day(row.date)}`));
-  const fresh = readEcbRates(fs.readFileSync(file, 'utf8')).filter((rate) => !stored.has(`${rate.currency}|${day(rate.date)}`));
+  const stored = new Set((await db.fxRate.findMany({ where: { source: ecbSource }, select: { currency: true, date: true } })).map((row) => `${row.currency}|${isoDay(row.date)}`));
+  const fresh = readEcbRates(fs.readFileSync(file, 'utf8')).filter((rate) => !stored.has(`${rate.currency}|${isoDay(rate.date)}`));
   if (fresh.length === 0) return 0;
   const { count } = await db.fxRate.createMany({
     data: fresh.map((rate) => ({ currency: rate.currency, date: rate.date, usdPerUnit: rate.usdPerUnit, source: ecbSource, sourceUrl: `ECB eurofxref via ${rate.provenance}` })),
@@ -246,7 +247,6 @@ const btcHistoryFiles = [
 ] as const;
 
 const midnight = (date: string) => new Date(`${date}T00:00:00Z`);
-const day = (date: Date) => date.toISOString().slice(0, 10);
 const listingKey = (ticker: string, exchange: string) => `${ticker}\u0000${exchange}`;
 
 const rowsPerInsert = 1000;
@@ -302,13 +302,13 @@ export async function seedMarketData(db: Db, dir = marketSeedDir): Promise<Marke
   const fxOf = (currency: string, date: string) => {
     let found: { usdPerUnit: number; date: Date } | null = null;
     for (const rate of fxByCurrency.get(currency) ?? []) {
-      if (day(rate.date) > date) break;
+      if (isoDay(rate.date) > date) break;
       found = rate;
     }
     return found;
   };
   const existingPrices = new Set(
-    (await db.equityPrice.findMany({ select: { companyId: true, date: true, source: true } })).map((row) => `${row.companyId}|${day(row.date)}|${row.source}`),
+    (await db.equityPrice.findMany({ select: { companyId: true, date: true, source: true } })).map((row) => `${row.companyId}|${isoDay(row.date)}|${row.source}`),
   );
   const newPrices = new Map<string, Parameters<Db['equityPrice']['create']>[0]['data'] & { companyId: string }>();
   let withoutUsd = 0;
@@ -343,7 +343,7 @@ export async function seedMarketData(db: Db, dir = marketSeedDir): Promise<Marke
 
   const existingFundamentals = new Set(
     (await db.companyFundamental.findMany({ select: { companyId: true, field: true, asOf: true, source: true, accession: true } })).map(
-      (row) => `${row.companyId}|${row.field}|${day(row.asOf)}|${row.source}|${row.accession}`,
+      (row) => `${row.companyId}|${row.field}|${isoDay(row.asOf)}|${row.source}|${row.accession}`,
     ),
   );
   const newFundamentals = new Map<string, Parameters<Db['companyFundamental']['create']>[0]['data'] & { companyId: string }>();
@@ -383,7 +383,7 @@ export async function seedMarketData(db: Db, dir = marketSeedDir): Promise<Marke
   }
 
   // BTC: only the days no stored price covers (the holdings seed's implied prices and ingest win).
-  const pricedDays = new Set((await db.marketPrice.findMany({ where: { symbol: 'BTC' }, select: { at: true } })).map((row) => day(row.at)));
+  const pricedDays = new Set((await db.marketPrice.findMany({ where: { symbol: 'BTC' }, select: { at: true } })).map((row) => isoDay(row.at)));
   const newBtc: { symbol: string; priceUsd: number; at: Date; source: string }[] = [];
   for (const { file, source } of btcHistoryFiles) {
     for (const { date, close } of readDailyCloses(fs.readFileSync(path.join(dir, 'price-history', file), 'utf8'), `price-history/${file}`)) {

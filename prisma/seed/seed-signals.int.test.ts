@@ -4,6 +4,7 @@ import { seedCompanies } from './seed';
 import { seedHoldingHistory } from './seed-history';
 import { holdingsSignalSource } from '../../lib/data-sources/catalogue';
 import { seedHistorySignals } from './seed-signals';
+import { isoDay } from '../../lib/dates';
 
 // The whole history file is imported first (48,000 rows); on PostgreSQL that takes several seconds.
 jest.setTimeout(60_000);
@@ -37,7 +38,7 @@ describe('seedHistorySignals on the recorded history', () => {
     const discovery = await db.discovery.findFirstOrThrow({ where: { companyName: 'BitGo Holdings, Inc.' } });
     expect(discovery).toMatchObject({ status: 'confirmed', type: 'filing', priority: 'high' });
     expect(discovery.companyId).not.toBeNull();
-    expect(discovery.detectedAt.toISOString().slice(0, 10)).toBe('2026-06-17');
+    expect(isoDay(discovery.detectedAt)).toBe('2026-06-17');
   });
 
   it('raises no signal from a quarantined figure: HIVE\'s copy of Capital B\'s 2,201 BTC, Hut 8 and Riot at 15,679 BTC', async () => {

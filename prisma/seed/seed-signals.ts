@@ -2,6 +2,7 @@ import type { Db } from '../../lib/db';
 import type { Severity } from '../../lib/ingest/sec/classify';
 import { historySource } from './seed-history';
 import { holdingsSignalSource } from '../../lib/data-sources/catalogue';
+import { isoDay } from '../../lib/dates';
 
 // Signals and discoveries the product can show with no network: each one is a fact of the recorded
 // holdings history (prisma/seed-data/README.md), never an invented event. A day-to-day change in a
@@ -43,7 +44,6 @@ export interface SeedSignal {
 }
 
 const btc = (value: number) => value.toLocaleString('en-US', { maximumFractionDigits: 2 });
-const day = (date: Date) => date.toISOString().slice(0, 10);
 
 /** Severity of a holdings move by its size relative to the holding and in bitcoin. */
 export function moveSeverity(oldQuantity: number, newQuantity: number): Severity {
@@ -76,7 +76,7 @@ export function moveSignal(move: HoldingsMove): SeedSignal {
   const verb = delta >= 0 ? 'added' : 'reduced holdings by';
   const share = pct === null ? '' : ` (${delta >= 0 ? '+' : ''}${pct.toFixed(2)}%)`;
   return {
-    sourceId: `holdings:${move.companyId}:${day(move.date)}:${move.oldQuantity}:${move.newQuantity}`,
+    sourceId: `holdings:${move.companyId}:${isoDay(move.date)}:${move.oldQuantity}:${move.newQuantity}`,
     companyId: move.companyId,
     companyName: move.companyName,
     description: `${move.companyName} ${verb} ${btc(Math.abs(delta))} BTC${share}, now holding ${btc(move.newQuantity)} BTC`,
@@ -86,7 +86,7 @@ export function moveSignal(move: HoldingsMove): SeedSignal {
     signalType: 'other',
     severity: moveSeverity(move.oldQuantity, move.newQuantity),
     filingUrl: tableUrl,
-    details: JSON.stringify({ kind: 'holdings-change', ticker: move.ticker, oldQuantity: move.oldQuantity, newQuantity: move.newQuantity, change: delta, changePct: pct, asOf: day(move.date), note: move.note }),
+    details: JSON.stringify({ kind: 'holdings-change', ticker: move.ticker, oldQuantity: move.oldQuantity, newQuantity: move.newQuantity, change: delta, changePct: pct, asOf: isoDay(move.date), note: move.note }),
   };
 }
 
@@ -102,7 +102,7 @@ export function entrySignal(entry: TableEntry): SeedSignal {
     signalType: 'other',
     severity: entrySeverity(entry.quantity),
     filingUrl: tableUrl,
-    details: JSON.stringify({ kind: 'holdings-entry', ticker: entry.ticker, newQuantity: entry.quantity, asOf: day(entry.date) }),
+    details: JSON.stringify({ kind: 'holdings-entry', ticker: entry.ticker, newQuantity: entry.quantity, asOf: isoDay(entry.date) }),
   };
 }
 
@@ -170,7 +170,7 @@ export async function seedHistorySignals(db: Db): Promise<{ signals: number; dis
     status: 'confirmed',
     type: 'filing',
     priority: entry.quantity >= 1_000 ? 'high' : entry.quantity >= 100 ? 'medium' : 'low',
-    description: `First listed as a bitcoin holder with ${btc(entry.quantity)} BTC on ${day(entry.asOf)}`,
+    description: `First listed as a bitcoin holder with ${btc(entry.quantity)} BTC on ${isoDay(entry.asOf)}`,
     source: holdingsSignalSource,
     sourceUrl: tableUrl,
     detectedAt: entry.asOf,

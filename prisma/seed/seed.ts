@@ -3,6 +3,7 @@ import path from 'node:path';
 import { parseCsv } from '../../lib/csv';
 import type { Db } from '../../lib/db';
 import { duplicateListingNote } from '../../lib/treasury/slugs';
+import { isoDay } from '../../lib/dates';
 
 export const companiesCsvPath = path.join(process.cwd(), 'prisma', 'seed-data', 'treasury-companies.csv');
 
@@ -81,7 +82,7 @@ function mergeDuplicateListings(seeds: CompanySeed[]): { seeds: CompanySeed[]; c
       continue;
     }
     conflicts += 1;
-    const conflict = `${duplicateListingNote} "${seed.name}" under ${seed.ticker}:${seed.exchange} with ${seed.btcHoldings} BTC (as of ${seed.holdingsAsOf.toISOString().slice(0, 10)}); kept the first row's figure.`;
+    const conflict = `${duplicateListingNote} "${seed.name}" under ${seed.ticker}:${seed.exchange} with ${seed.btcHoldings} BTC (as of ${isoDay(seed.holdingsAsOf)}); kept the first row's figure.`;
     kept.notes = kept.notes ? `${kept.notes} | ${conflict}` : conflict;
   }
   return { seeds: [...byKey.values()], conflicts };

@@ -1,6 +1,6 @@
 import { db } from '@/lib/db';
 import { closeMailTransport, mailIdle } from '@/lib/mail/sender';
-import { closeRateLimiter } from '@/lib/rate-limit';
+import { closeRateLimiter } from '@/lib/rate-limit/limiter';
 import { closeBus } from '@/lib/realtime/bus';
 
 // Real databases and scrypt-hashed passwords (a login costs ~100 ms of CPU): a test that signs in a

@@ -6,7 +6,7 @@ import { encrypt } from '@/lib/crypto';
 import { db } from '@/lib/db';
 import { closeMailTransport, mailIdle } from '@/lib/mail/sender';
 import { startSmtpServer, type LocalSmtpServer } from '@/test/support/mail/smtp-server';
-import { closeRateLimiter } from '@/lib/rate-limit';
+import { closeRateLimiter } from '@/lib/rate-limit/limiter';
 import { resetDatabase } from '@/test/support/database';
 import { call, CookieJar } from '@/test/support/http';
 import { registeredUser, testPassword } from '@/test/support/users';

@@ -2,7 +2,7 @@ import { db } from '@/lib/db';
 import { clientErrorSchema } from '@/lib/errors/schema';
 import { recordClientError } from '@/lib/errors/service';
 import { clientIp, readJson, route } from '@/lib/http/route';
-import { enforceLimit } from '@/lib/rate-limit';
+import { enforceLimit } from '@/lib/rate-limit/limiter';
 
 // Open to signed-out visitors on purpose: a page can fail before anyone signs in.
 export const POST = route(async (request) => {

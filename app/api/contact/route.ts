@@ -3,7 +3,7 @@ import { viewerFromRequest } from '@/lib/auth/viewer';
 import { db } from '@/lib/db';
 import { AppError } from '@/lib/http/errors';
 import { clientIp, readJson, route } from '@/lib/http/route';
-import { enforceLimit } from '@/lib/rate-limit';
+import { enforceLimit } from '@/lib/rate-limit/limiter';
 
 
 /** Contact Us (spec 000 §2, §7): open to anyone past the beta gate; a signed-in sender is recorded. */

@@ -1,6 +1,6 @@
 import { db } from '@/lib/db';
 import { jobs } from '@/lib/background/jobs';
-import { closeRateLimiter, getRateLimiter } from '@/lib/rate-limit';
+import { closeRateLimiter, getRateLimiter } from '@/lib/rate-limit/limiter';
 import { resetDatabase } from '@/test/support/database';
 import { GET } from './route';
 

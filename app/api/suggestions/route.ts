@@ -2,7 +2,7 @@ import { suggestionSchema } from '@/lib/feedback/schema';
 import { requireEntitledUser } from '@/lib/auth/viewer';
 import { db } from '@/lib/db';
 import { readJson, route } from '@/lib/http/route';
-import { enforceLimit } from '@/lib/rate-limit';
+import { enforceLimit } from '@/lib/rate-limit/limiter';
 
 
 /** Feature Suggestions (spec 000 §2, §7): subscribed or beta users only, like the /suggestions page. */

@@ -7,7 +7,7 @@ import { GET as mnavHistory } from '@/app/api/v1/companies/[id]/mnav-history/rou
 import { GET as company } from '@/app/api/v1/companies/[id]/route';
 import { db } from '@/lib/db';
 import { seedCompanies } from '@/prisma/seed/seed';
-import { closeRateLimiter } from '@/lib/rate-limit';
+import { closeRateLimiter } from '@/lib/rate-limit/limiter';
 import { resetDatabase } from '@/test/support/database';
 import { call, type CookieJar } from '@/test/support/http';
 import { registeredUser } from '@/test/support/users';

@@ -27,7 +27,7 @@ import type { HoldingRecord } from '@/lib/dashboard/holding-row';
 import { parseCsv } from '@/lib/csv';
 import { db } from '@/lib/db';
 import { seedAll } from '@/prisma/seed/seed-all';
-import { closeRateLimiter } from '@/lib/rate-limit';
+import { closeRateLimiter } from '@/lib/rate-limit/limiter';
 import { resetDatabase } from '@/test/support/database';
 import { call, type CookieJar } from '@/test/support/http';
 import { registeredUser } from '@/test/support/users';

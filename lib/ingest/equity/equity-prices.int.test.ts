@@ -6,6 +6,7 @@ import { runIngest } from '../run';
 import { jsonHeaders, readFixture } from '@/test/support/edgar';
 import { startReplayServer, type ReplayServer } from '@/test/support/replay-server';
 import { resetEquityPricesState } from './prices-ingester';
+import { isoDay } from '../../dates';
 
 // Yahoo's chart API, Stooq and the ECB replayed locally. None has a real recorded answer for our
 // listings: the bodies were constructed from the documented shapes (test/fixtures/README.md); the
@@ -115,7 +116,7 @@ it('converts non-USD closes with the rate of their day or the latest before, kee
   const yen = await db.equityPrice.findMany({ where: { companyId: metaplanet }, orderBy: { date: 'asc' } });
   // USD per yen from the day's EUR/USD and EUR/JPY.
   const jpy = (eurUsd: number, eurJpy: number) => Number((eurUsd / eurJpy).toPrecision(10));
-  expect(yen.map((row) => [row.date.toISOString().slice(0, 10), row.fxRate, row.fxDate?.toISOString().slice(0, 10), row.closeUsd])).toEqual([
+  expect(yen.map((row) => [isoDay(row.date), row.fxRate, row.fxDate?.toISOString().slice(0, 10), row.closeUsd])).toEqual([
     ['2026-02-02', jpy(1.065, 171.25), '2026-02-02', Number((402 * jpy(1.065, 171.25)).toPrecision(10))],
     ['2026-02-03', jpy(1.07, 170), '2026-02-03', Number((406 * jpy(1.07, 170)).toPrecision(10))],
     ['2026-02-04', jpy(1.075, 169), '2026-02-04', Number((390 * jpy(1.075, 169)).toPrecision(10))],

@@ -5,6 +5,7 @@ import { convertClose, loadRates } from './convert';
 import type { Listing } from './listings';
 import type { CloseSeries, EquityPriceProvider } from './provider';
 import { equityProviders } from './providers';
+import { isoDay } from '../../dates';
 
 /** How often the scheduler looks for companies whose turn has come. */
 const pricesTickMs = 5 * 60_000;
@@ -25,7 +26,6 @@ export function resetEquityPricesState(): void {
 }
 
 const utcDay = (date: Date) => new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate()));
-const isoDay = (date: Date) => date.toISOString().slice(0, 10);
 
 interface TrackedCompany extends Listing {
   id: string;

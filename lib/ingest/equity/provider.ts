@@ -1,5 +1,6 @@
 import type { IngestConfig } from '../../data-sources/config';
 import type { Listing, SymbolResult } from './listings';
+import { isoDay } from '../../dates';
 
 // A daily-close provider. A second provider is a new module implementing this interface and one
 // line in `equityProviders` (lib/ingest/equity/providers.ts); the ingester does not change.
@@ -56,7 +57,6 @@ export function toMajorUnits(close: number, currency: string): { close: number; 
   return { close: Number((close / minor.divisor).toPrecision(12)), currency: minor.currency };
 }
 
-const isoDay = (date: Date) => date.toISOString().slice(0, 10);
 
 // Building an Intl.DateTimeFormat costs far more than formatting with one: one per zone, reused
 // for every close of a year-long chart.

@@ -2,6 +2,7 @@ import type { IngestConfig } from '../../data-sources/config';
 import { decodeBody, getWithRetry, sharedLimiter } from '../http';
 import { stooqSymbol } from './listings';
 import { toMajorUnits, type CloseRequest, type CloseSeries, type DailyClose, type EquityPriceProvider } from './provider';
+import { isoDay } from '../../dates';
 
 // Stooq's daily CSV (keyless): GET /q/d/l/?s={symbol}&d1=YYYYMMDD&d2=YYYYMMDD&i=d answers
 // "Date,Open,High,Low,Close,Volume" rows, or the text "No data". Stooq covers the US (.us), Tokyo
@@ -11,7 +12,7 @@ import { toMajorUnits, type CloseRequest, type CloseSeries, type DailyClose, typ
 const stooqSource = 'stooq';
 const stooqMinGapMs = 1000;
 
-const compactDay = (date: Date) => date.toISOString().slice(0, 10).replace(/-/g, '');
+const compactDay = (date: Date) => isoDay(date).replace(/-/g, '');
 
 export function parseStooqCsv(text: string, request: Pick<CloseRequest, 'symbol' | 'currency' | 'from' | 'to'>): DailyClose[] {
   const trimmed = text.trim();

@@ -1,6 +1,7 @@
 import { readFixture } from '@/test/support/edgar';
 import { parseStooqCsv } from './stooq';
 import { parseYahooChart } from './yahoo';
+import { isoDay } from '../../dates';
 
 const day = (iso: string) => new Date(`${iso}T00:00:00Z`);
 const json = (name: string) => JSON.parse(readFixture(name).toString('utf8')) as unknown;
@@ -17,7 +18,7 @@ it('dates each close by the session day in the exchange time zone', () => {
   ]);
   // Tokyo sessions open at 00:00 UTC: the local day, not the UTC one before it.
   const tokyo = parseYahooChart(json('yahoo/chart.3350.T.constructed.json'), { ...window, currency: 'JPY' });
-  expect(tokyo.map((close) => [close.date.toISOString().slice(0, 10), close.close, close.currency])).toEqual([
+  expect(tokyo.map((close) => [isoDay(close.date), close.close, close.currency])).toEqual([
     ['2026-02-02', 402, 'JPY'],
     ['2026-02-03', 406, 'JPY'],
     ['2026-02-04', 390, 'JPY'],

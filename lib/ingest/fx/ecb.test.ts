@@ -1,5 +1,6 @@
 import { readFixture } from '@/test/support/edgar';
 import { parseEcbRates } from './ecb';
+import { isoDay } from '../../dates';
 
 const day = (iso: string) => new Date(`${iso}T00:00:00Z`);
 
@@ -18,7 +19,7 @@ it('crosses every rate through the euro into US dollars per unit', () => {
 
 it('reads every day of the history files', () => {
   const rates = parseEcbRates(readFixture('ecb/eurofxref-hist-90d.constructed.xml').toString('utf8'));
-  expect(new Set(rates.map((rate) => rate.date.toISOString().slice(0, 10)))).toEqual(new Set(['2026-02-02', '2026-02-03', '2026-02-04', '2026-02-05']));
+  expect(new Set(rates.map((rate) => isoDay(rate.date)))).toEqual(new Set(['2026-02-02', '2026-02-03', '2026-02-04', '2026-02-05']));
   expect(rates.find((rate) => rate.currency === 'JPY' && rate.date.getTime() === day('2026-02-05').getTime())?.usdPerUnit).toBeCloseTo(1.08 / 168.75, 12);
 });
 

@@ -3,6 +3,7 @@ import { fillMissingUsd } from '../equity/convert';
 import { decodeBody, getWithRetry, sharedLimiter } from '../http';
 import type { IngestContext, IngestOutcome, Ingester } from '../types';
 import { ecbSource, parseEcbRates, publicEcbBaseUrl, type EcbFile, type UsdRate } from './ecb';
+import { isoDay } from '../../dates';
 
 const day = 86_400_000;
 /** The 90-day file covers a gap of up to this many days since the newest stored rate. */
@@ -46,7 +47,7 @@ export const fxRatesIngester: Ingester = {
     const days = new Set(rates.map((rate) => rate.date.getTime()));
     const newest = rates.reduce<Date | undefined>((latest, rate) => (!latest || rate.date > latest ? rate.date : latest), undefined);
     const parts = [
-      `${added} new USD rate${added === 1 ? '' : 's'} from ${file} (${days.size} day${days.size === 1 ? '' : 's'}${newest ? `, newest ${newest.toISOString().slice(0, 10)}` : ''})`,
+      `${added} new USD rate${added === 1 ? '' : 's'} from ${file} (${days.size} day${days.size === 1 ? '' : 's'}${newest ? `, newest ${isoDay(newest)}` : ''})`,
     ];
     if (filled > 0) parts.push(`${filled} stored close${filled === 1 ? '' : 's'} converted to USD`);
     return { status: 'ok', itemsAdded: added, message: parts.join('; ') };

@@ -5,6 +5,7 @@ import { formatBtc } from '../sec/classify';
 import type { IngestContext, IngestOutcome, Ingester } from '../types';
 import { CoinGeckoClient } from './coingecko';
 import { matchTreasuryEntry, parsePublicTreasury, type OurListing, type TreasuryEntry } from './public-treasury';
+import { isoDay } from '../../dates';
 
 // A second holdings source. Each matched company's CoinGecko figure is stored as its own
 // HoldingSnapshot (source "CoinGecko public treasury", dated the day it was read); the company's
@@ -18,7 +19,6 @@ const disagreementThreshold = 0.05;
 const reasonSeparator = ' | ';
 
 const utcDay = (date: Date) => new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate()));
-const isoDay = (date: Date) => date.toISOString().slice(0, 10);
 
 /** The public-treasury list every COINGECKO_TREASURY_INTERVAL_HOURS. */
 export const coingeckoTreasuryIngester: Ingester = {

@@ -5,6 +5,7 @@
 import type { Db } from '../../db';
 import type { AtmUpdate } from './atm-update';
 import type { BtcFigures } from './btc-disclosure';
+import { isoDay } from '../../dates';
 
 export interface FilingCapitalInput {
   companyId: string;
@@ -53,7 +54,7 @@ export async function recordFilingCapitalEvents(db: Db, input: FilingCapitalInpu
       select: { id: true },
     });
     if (seen) continue;
-    const rowKey = `sec:${input.accession}:${row.eventType}:${row.periodEnd.toISOString().slice(0, 10)}:${row.security ?? ''}`;
+    const rowKey = `sec:${input.accession}:${row.eventType}:${isoDay(row.periodEnd)}:${row.security ?? ''}`;
     await db.capitalEvent.upsert({ where: { rowKey }, create: { companyId: input.companyId, accession: input.accession, filingDate: input.filedAt, source, rowKey, ...row }, update: {} });
     created += 1;
   }

@@ -1,5 +1,6 @@
 import type { BtcDisclosure } from './btc-disclosure';
 import type { OwnershipTransaction, ReportingOwner } from './form4';
+import { isoDay } from '../../dates';
 
 // How a filing becomes a signal: its type, severity and confidence (spec 001: 70–99 %). Pure, so
 // every rule below is unit-tested.
@@ -161,7 +162,6 @@ export function formatUsd(value: number): string {
   return `$${value.toLocaleString('en-US', { maximumFractionDigits: 2 })}`;
 }
 
-const day = (date: Date) => date.toISOString().slice(0, 10);
 
 /** One line, starting with the company's name (the signal list shows the description's first word as the company). */
 export function describeBtcFiling(companyName: string, form: string, disclosure: BtcDisclosure, assessment: BtcAssessment): string {
@@ -171,7 +171,7 @@ export function describeBtcFiling(companyName: string, form: string, disclosure:
     let bought = `${companyName} acquired ${formatBtc(figures.acquiredBtc)} BTC`;
     if (figures.purchaseCostUsd !== undefined) bought += ` for ${formatUsd(figures.purchaseCostUsd)}`;
     if (figures.averagePurchasePriceUsd !== undefined) bought += ` (avg ${formatUsd(figures.averagePurchasePriceUsd)})`;
-    if (figures.periodStart && figures.periodEnd) bought += ` between ${day(figures.periodStart)} and ${day(figures.periodEnd)}`;
+    if (figures.periodStart && figures.periodEnd) bought += ` between ${isoDay(figures.periodStart)} and ${isoDay(figures.periodEnd)}`;
     parts.push(bought);
   } else if (assessment.kind === 'sale' && figures.soldBtc !== undefined) {
     parts.push(`${companyName} sold ${formatBtc(figures.soldBtc)} BTC`);
@@ -186,7 +186,7 @@ export function describeBtcFiling(companyName: string, form: string, disclosure:
   }
   if (figures.aggregateBtc !== undefined) {
     let holds = `${parts.length ? 'holds' : `${companyName} holds`} ${formatBtc(figures.aggregateBtc)} BTC`;
-    if (figures.asOf) holds += ` as of ${day(figures.asOf)}`;
+    if (figures.asOf) holds += ` as of ${isoDay(figures.asOf)}`;
     if (figures.averageCostUsd !== undefined) holds += ` (avg cost ${formatUsd(figures.averageCostUsd)})`;
     parts.push(holds);
   }

@@ -5,6 +5,7 @@ import type { IngestContext, IngestOutcome, Ingester } from '../types';
 import { SecClient } from './client';
 import { companyFactsSourcePrefix, parseCompanyFacts, type FundamentalFact } from './companyfacts';
 import { cikDigits, filingIndexUrl } from './urls';
+import { isoDay } from '../../dates';
 
 /** How often the scheduler looks for companies whose turn has come. */
 const factsTickMs = 5 * 60_000;
@@ -97,7 +98,6 @@ export const secCompanyFactsIngester: Ingester = {
 };
 
 const keyOf = (fact: { field: string; source: string; asOf: Date }) => `${fact.field}|${fact.source}|${fact.asOf.getTime()}`;
-const isoDay = (date: Date) => date.toISOString().slice(0, 10);
 
 /**
  * Adds each figure the first time a filing states it; a later filing that repeats it adds nothing,

@@ -1,5 +1,6 @@
 import { readFixture } from '@/test/support/edgar';
 import { parseCompanyFacts } from './companyfacts';
+import { isoDay } from '../../dates';
 
 const day = (iso: string) => new Date(`${iso}T00:00:00Z`);
 // Real companyfacts of Strategy Inc (trimmed, test/fixtures/README.md).
@@ -33,7 +34,7 @@ it('keeps debt, cash and preferred balances with their period end, filing, form 
 it('keeps quarterly weighted-average share counts, says so, and drops longer periods', () => {
   const { facts } = parseCompanyFacts(strategy(), day('2025-01-01'));
   const shares = facts.filter((fact) => fact.unit === 'shares');
-  expect(shares.map((fact) => [fact.field, fact.asOf.toISOString().slice(0, 10), fact.value])).toEqual([
+  expect(shares.map((fact) => [fact.field, isoDay(fact.asOf), fact.value])).toEqual([
     ['shares_outstanding_basic', '2025-03-31', 256_473_000],
     ['shares_outstanding_diluted', '2025-03-31', 256_473_000],
     ['shares_outstanding_basic', '2025-06-30', 275_244_000],
@@ -50,7 +51,7 @@ it('carries every filing of a figure, restatements included', () => {
   expect(
     facts
       .filter((fact) => fact.field === 'shares_outstanding_basic' && fact.asOf.getTime() === day('2024-06-30').getTime())
-      .map((fact) => [fact.value, fact.accession, fact.filedAt.toISOString().slice(0, 10)]),
+      .map((fact) => [fact.value, fact.accession, isoDay(fact.filedAt)]),
   ).toEqual([
     [17_861_000, '0000950170-24-091778', '2024-08-06'],
     [178_607_000, '0000950170-25-102209', '2025-08-05'],

@@ -4,6 +4,7 @@ import { handledForms, itemsAdded, openSecRun, processFilings, summarise, type F
 import { getSecState } from './state';
 import { parseSubmissions } from './submissions';
 import { cikDigits } from './urls';
+import { isoDay } from '../../dates';
 
 /** How often the scheduler looks for companies whose turn has come. */
 const submissionsTickMs = 60_000;
@@ -40,7 +41,7 @@ export const secSubmissionsIngester: Ingester = {
 
     const client = new SecClient({ baseUrl, dataBaseUrl, userAgent }, context.config.timeoutMs);
     const run = await openSecRun(context, client, state);
-    const since = new Date(now - lookbackDays * day).toISOString().slice(0, 10);
+    const since = isoDay(new Date(now - lookbackDays * day));
     const readErrors: string[] = [];
     let looked = 0;
     for (const company of due) {

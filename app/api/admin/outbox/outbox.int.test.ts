@@ -4,7 +4,7 @@ import path from 'node:path';
 import { GET as outbox } from '@/app/api/admin/outbox/route';
 import { POST as forgotPassword } from '@/app/api/auth/forgot-password/route';
 import { db } from '@/lib/db';
-import { closeRateLimiter } from '@/lib/rate-limit';
+import { closeRateLimiter } from '@/lib/rate-limit/limiter';
 import { resetDatabase } from '@/test/support/database';
 import { call, CookieJar } from '@/test/support/http';
 import { registeredUser } from '@/test/support/users';

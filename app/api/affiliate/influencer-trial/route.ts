@@ -3,7 +3,7 @@ import { createInfluencerTrial } from '@/lib/affiliate/trials';
 import { requestOrigin, trialLinkUrl } from '@/lib/affiliate/urls';
 import { db } from '@/lib/db';
 import { route } from '@/lib/http/route';
-import { enforceLimit } from '@/lib/rate-limit';
+import { enforceLimit } from '@/lib/rate-limit/limiter';
 
 // Spec 000 §6: any user who reaches /affiliate may generate trial links, so the daily cap is what stops one
 // account from minting free access in bulk.

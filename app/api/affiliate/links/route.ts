@@ -4,7 +4,7 @@ import { requestOrigin } from '@/lib/affiliate/urls';
 import { affiliateLinkSchema } from '@/lib/affiliate/schema';
 import { db } from '@/lib/db';
 import { readJson, route } from '@/lib/http/route';
-import { enforceLimit } from '@/lib/rate-limit';
+import { enforceLimit } from '@/lib/rate-limit/limiter';
 
 export const GET = route(async (request) => {
   const { user } = await requireEntitledUser(db, request);

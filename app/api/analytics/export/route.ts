@@ -4,6 +4,7 @@ import { db } from '@/lib/db';
 import { readQuery } from '@/lib/http/query';
 import { route } from '@/lib/http/route';
 import { buildAnalyticsCsv, buildAnalyticsPdf } from '@/lib/reports/analytics';
+import { isoDay } from '@/lib/dates';
 
 export const dynamic = 'force-dynamic';
 
@@ -14,7 +15,7 @@ export const GET = route(async (request) => {
   await requireEntitledUser(db, request);
   const { format } = readQuery(request, exportQuerySchema);
   const now = new Date();
-  const stamp = now.toISOString().slice(0, 10);
+  const stamp = isoDay(now);
   if (format === 'csv') {
     return new Response(await buildAnalyticsCsv(db, now), {
       headers: { 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': `attachment; filename="treasury-analytics-${stamp}.csv"`, 'Cache-Control': 'private, no-store' },

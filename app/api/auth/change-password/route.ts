@@ -7,7 +7,7 @@ import { requireUser } from '@/lib/auth/viewer';
 import { db } from '@/lib/db';
 import { AppError } from '@/lib/http/errors';
 import { readJson, route } from '@/lib/http/route';
-import { enforceLimit } from '@/lib/rate-limit';
+import { enforceLimit } from '@/lib/rate-limit/limiter';
 
 /** Changes the password and signs out every other browser; this one gets a fresh session. */
 export const POST = route(async (request) => {

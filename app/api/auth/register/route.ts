@@ -6,7 +6,7 @@ import { afterResponse } from '@/lib/http/after-response';
 import { deliverSoon } from '@/lib/mail/sender';
 import { registerSchema } from '@/lib/auth/schema';
 import { clientIp, readJson, route } from '@/lib/http/route';
-import { enforceLimit } from '@/lib/rate-limit';
+import { enforceLimit } from '@/lib/rate-limit/limiter';
 
 // Unknown fields (role, subscription…) are stripped by the schema: an account always starts as a
 // plain user without a subscription.

@@ -4,7 +4,7 @@ import { db } from '@/lib/db';
 import { clientIp, readJson, route } from '@/lib/http/route';
 import { afterResponse } from '@/lib/http/after-response';
 import { deliverSoon } from '@/lib/mail/sender';
-import { enforceRateLimit } from '@/lib/rate-limit';
+import { enforceRateLimit } from '@/lib/rate-limit/limiter';
 
 /** Sets a new password with a reset link's token; every session of the account is signed out. */
 export const POST = route(async (request) => {

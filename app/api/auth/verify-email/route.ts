@@ -2,7 +2,7 @@ import { verifyEmail } from '@/lib/auth/email-verification';
 import { verifyEmailSchema } from '@/lib/auth/schema';
 import { db } from '@/lib/db';
 import { clientIp, readJson, route } from '@/lib/http/route';
-import { enforceRateLimit } from '@/lib/rate-limit';
+import { enforceRateLimit } from '@/lib/rate-limit/limiter';
 
 /** Confirms an address with the token of a verification link; no sign-in needed (the link may open anywhere). */
 export const POST = route(async (request) => {

@@ -1,7 +1,7 @@
 import { betaRequestSchema } from '@/lib/auth/schema';
 import { db } from '@/lib/db';
 import { clientIp, readJson, route } from '@/lib/http/route';
-import { enforceLimit } from '@/lib/rate-limit';
+import { enforceLimit } from '@/lib/rate-limit/limiter';
 
 export const POST = route(async (request) => {
   const ip = clientIp(request);

@@ -5,7 +5,7 @@ import { betaCodeSchema } from '@/lib/auth/schema';
 import { viewerFromRequest } from '@/lib/auth/viewer';
 import { db } from '@/lib/db';
 import { clientIp, readJson, route } from '@/lib/http/route';
-import { enforceLimit } from '@/lib/rate-limit';
+import { enforceLimit } from '@/lib/rate-limit/limiter';
 
 const invalidBetaCodeMessage = 'Please check your invitation code and try again.';
 

@@ -4,7 +4,7 @@ import { db } from '@/lib/db';
 import { readJson } from '@/lib/http/route';
 import { createPaymentIntent } from '@/lib/payments/checkout';
 import { paymentRoute } from '@/lib/payments/http';
-import { enforceLimit } from '@/lib/rate-limit';
+import { enforceLimit } from '@/lib/rate-limit/limiter';
 
 const schema = z.object({
   amount: z.literal(29, 'The test payment is 29 USD'),

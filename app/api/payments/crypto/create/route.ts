@@ -6,7 +6,7 @@ import { createCryptoPayment } from '@/lib/payments/crypto/payments';
 import { paymentRoute } from '@/lib/payments/http';
 import { resolvePlan } from '@/lib/payments/pricing';
 import { intervalSchema, planFieldSchema } from '@/lib/payments/schema';
-import { enforceLimit } from '@/lib/rate-limit';
+import { enforceLimit } from '@/lib/rate-limit/limiter';
 
 // userEmail is accepted for the page's sake and ignored: the payer is the session's user.
 const schema = z.object({

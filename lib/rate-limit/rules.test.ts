@@ -1,11 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { limitOf, rateLimitRules, rateLimitsInForce, type RateLimitName } from './rate-limits';
+import { limitOf, rateLimitRules, rateLimitsInForce, type RateLimitName } from './rules';
 
 // Issue 13, point 7: every limit has a variable with today's value as default, and the variables are
 // documented where a deployer looks (.env.example, README) and set for QA suites in qa.env.
 
-const root = path.join(__dirname, '..');
+const root = path.join(__dirname, '..', '..');
 const names = Object.keys(rateLimitRules) as RateLimitName[];
 const saved = { ...process.env };
 afterEach(() => {

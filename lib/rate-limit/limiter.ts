@@ -1,7 +1,7 @@
 import Redis from 'ioredis';
-import { getEnv } from './env';
-import { AppError } from './http/errors';
-import { limitOf, rateLimitRules, type RateLimitName } from './rate-limits';
+import { getEnv } from '../env';
+import { AppError } from '../http/errors';
+import { limitOf, rateLimitRules, type RateLimitName } from './rules';
 
 // Fixed-window counters. In one process a Map does; with REDIS_URL every instance shares the same
 // counters, so a limit holds however many servers answer.
