@@ -210,7 +210,16 @@ function InstrumentRow({ instrument, structure }: { instrument: StackInstrument;
           </Muted>
         )}
       </td>
-      <td>{instrument.seniority?.value ?? '—'}</td>
+      <td>
+        {instrument.seniority ? (
+          <span title={`Stated in: ${readableSource(instrument.seniority.source)}`}>
+            {instrument.seniority.value}
+            {instrument.seniority.asOf && <Muted>latest filing {formatDay(instrument.seniority.asOf)}</Muted>}
+          </span>
+        ) : (
+          '—'
+        )}
+      </td>
       <td>{rating.value !== null ? formatMultiple(rating.value) : <Muted>not available: {rating.reason.replace(/^not available: /, '')}</Muted>}</td>
       <td>
         <Muted>{instrument.sources.map(readableSource).join('; ')}</Muted>
