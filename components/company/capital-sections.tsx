@@ -180,6 +180,7 @@ const kindLabel = (kind: string) => kindLabels[kind] ?? kind.replaceAll('_', ' '
 function InstrumentRow({ instrument, structure }: { instrument: StackInstrument; structure: CapitalStructureView }) {
   const money = structure.converts.find((convert) => convert.instrumentId === instrument.id);
   const rating = instrument.btcRating;
+  const earlier = rating.value === null ? structure.earlierRatings[instrument.id] : undefined;
   return (
     <tr data-testid="instrument-row">
       <td>{kindLabel(instrument.kind)}</td>
@@ -220,7 +221,14 @@ function InstrumentRow({ instrument, structure }: { instrument: StackInstrument;
           '—'
         )}
       </td>
-      <td>{rating.value !== null ? formatMultiple(rating.value) : <Muted>not available: {rating.reason.replace(/^not available: /, '')}</Muted>}</td>
+      <td>
+        {rating.value !== null ? formatMultiple(rating.value) : <Muted>not available: {rating.reason.replace(/^not available: /, '')}</Muted>}
+        {earlier && (
+          <Muted>
+            {formatMultiple(earlier.value)} on {formatDay(earlier.asOf)}, before {earlier.before} was issued ({formatDay(earlier.issued)})
+          </Muted>
+        )}
+      </td>
       <td>
         <Muted>{instrument.sources.map(readableSource).join('; ')}</Muted>
       </td>

@@ -70,7 +70,7 @@ describe('capital stack from stored rows', () => {
     // STRF ranks first of the four USD preferreds (8-K 0001193125-25-230977), but no filing read states how
     // the euro series STRE (issued 2025-11-13) ranks on liquidation: today's rating is not available.
     const strf = stack.instruments.find((instrument) => instrument.ticker === 'STRF')!;
-    expect(strf.btcRating).toEqual({ value: null, reason: 'not available: no filing read states how STRF ranks against STRE' });
+    expect(strf.btcRating).toEqual({ value: null, reason: 'not available: no filing read states how STRF ranks against STRE', unorderedAgainst: 'STRE' });
     expect(stack.instruments.find((instrument) => instrument.ticker === 'STRE')!.seniority).toMatchObject({ value: expect.stringMatching(/^dividends only: .* no filing read states its rank on liquidation/), asOf: '2025-11-13' });
   });
 

@@ -33,7 +33,8 @@ export interface Stated<Value> {
   source: string;
 }
 
-type RatingAnswer = { value: number; claimsUsd: number; senior: string[] } | { value: null; reason: string };
+/** `unorderedAgainst`: the claim no filing read orders this one against, when that is why there is no rating. */
+type RatingAnswer = { value: number; claimsUsd: number; senior: string[] } | { value: null; reason: string; unorderedAgainst?: string };
 
 export interface StackInstrument {
   /** Stable id: the instrument's name made URL-safe. */
@@ -279,7 +280,7 @@ function btcRating(instrument: StackInstrument, claims: readonly StackInstrument
     if (other === instrument || other.notional?.value === 0) continue;
     if (level.tier === 'preferred' && debtAsTotal && isDebt(other.kind)) continue;
     const rank = order(instrument, level, other, levelOf(other));
-    if (rank === null) return { value: null, reason: `not available: no filing read states how ${instrument.name} ranks against ${other.name}` };
+    if (rank === null) return { value: null, reason: `not available: no filing read states how ${instrument.name} ranks against ${other.name}`, unorderedAgainst: other.name };
     if (rank < 0) continue;
     if (!other.notional || other.currency !== 'USD') return { value: null, reason: `not available: ${other.name} ranks ${rank > 0 ? 'senior' : 'equal'} but has no USD notional` };
     sum += other.notional.value;
