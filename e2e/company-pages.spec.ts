@@ -49,6 +49,12 @@ test('the capital sections show the stack, the KPIs with their basis, accretion 
   await expect(stack.getByRole('rowheader', { name: 'STRF', exact: true })).toHaveCount(1);
   await expect(stack.getByRole('rowheader', { name: 'STRF at-the-market program' })).toHaveCount(1);
   await expect(stack).not.toContainText('https://');
+  // STRC: the liquidation order as filed, its filing on hover, and the dated rating before STRE (rank not stated) was issued.
+  const strc = stack.getByTestId('instrument-row').filter({ has: page.getByRole('rowheader', { name: 'STRC', exact: true }) });
+  await expect(strc).toContainText('junior to STRF; senior to STRK and STRD');
+  await expect(strc.getByTitle(/^Stated in: .*8k-2025-10-06-230977/)).toHaveCount(1);
+  await expect(strc).toContainText(/not available: no filing read states how STRC ranks against STRE/);
+  await expect(strc).toContainText(/\d+\.\d+× on .*, before STRE was issued \(Nov 13, 2025\)/);
   await expect(page.getByTestId('amplification')).toContainText(/\d+\.\d%/);
   await expect(page.getByTestId('amplification')).toContainText('÷ BTC NAV');
 

@@ -180,6 +180,7 @@ const kindLabel = (kind: string) => kindLabels[kind] ?? kind.replaceAll('_', ' '
 function InstrumentRow({ instrument, structure }: { instrument: StackInstrument; structure: CapitalStructureView }) {
   const money = structure.converts.find((convert) => convert.instrumentId === instrument.id);
   const rating = instrument.btcRating;
+  const earlier = rating.value === null ? structure.earlierRatings[instrument.id] : undefined;
   return (
     <tr data-testid="instrument-row">
       <td>{kindLabel(instrument.kind)}</td>
@@ -210,8 +211,24 @@ function InstrumentRow({ instrument, structure }: { instrument: StackInstrument;
           </Muted>
         )}
       </td>
-      <td>{instrument.seniority?.value ?? '—'}</td>
-      <td>{rating.value !== null ? formatMultiple(rating.value) : <Muted>not available: {rating.reason.replace(/^not available: /, '')}</Muted>}</td>
+      <td>
+        {instrument.seniority ? (
+          <span title={`Stated in: ${readableSource(instrument.seniority.source)}`}>
+            {instrument.seniority.value}
+            {instrument.seniority.asOf && <Muted>latest filing {formatDay(instrument.seniority.asOf)}</Muted>}
+          </span>
+        ) : (
+          '—'
+        )}
+      </td>
+      <td>
+        {rating.value !== null ? formatMultiple(rating.value) : <Muted>not available: {rating.reason.replace(/^not available: /, '')}</Muted>}
+        {earlier && (
+          <Muted>
+            {formatMultiple(earlier.value)} on {formatDay(earlier.asOf)}, before {earlier.before} was issued ({formatDay(earlier.issued)})
+          </Muted>
+        )}
+      </td>
       <td>
         <Muted>{instrument.sources.map(readableSource).join('; ')}</Muted>
       </td>

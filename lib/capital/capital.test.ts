@@ -67,9 +67,42 @@ describe('capital stack from stored rows', () => {
     expect(stack.debt).toMatchObject({ valueUsd: 6_713_750_000, oldestAsOf: '2026-08-22' });
     const notes2030a = stack.instruments.find((instrument) => instrument.name.startsWith('2030A'))!;
     expect(notes2030a.btcRating.value).toBeCloseTo(7.5407, 4);
-    // STRF is senior to STRK, junior to all debt; how it ranks against STRC is stated in no filing read.
+    // STRF ranks first of the four USD preferreds (8-K 0001193125-25-230977), but no filing read states how
+    // the euro series STRE (issued 2025-11-13) ranks on liquidation: today's rating is not available.
     const strf = stack.instruments.find((instrument) => instrument.ticker === 'STRF')!;
-    expect(strf.btcRating).toEqual({ value: null, reason: 'not available: no filing read states how STRF ranks against STRC' });
+    expect(strf.btcRating).toEqual({ value: null, reason: 'not available: no filing read states how STRF ranks against STRE', unorderedAgainst: 'STRE' });
+    expect(stack.instruments.find((instrument) => instrument.ticker === 'STRE')!.seniority).toMatchObject({ value: expect.stringMatching(/^dividends only: .* no filing read states its rank on liquidation/), asOf: '2025-11-13' });
+  });
+
+  it('rates each preferred by the liquidation order the filings state, before STRE was issued', () => {
+    // Stack of 2025-09-30 from the stored rows: BTC NAV = 640,031 BTC × $114,198.94 (Strategy's file, 2025-09-30)
+    // = $73,090,861,767.14. Debt: the seven series at 2025-09-30 (2027 notes at 0) = $8,203,700,000, all senior to
+    // every preferred. Order on liquidation, 8-K 0001193125-25-230977 of 2025-10-06: STRF, STRC, STRK, STRD.
+    // STRC: claims = 8,203,700,000 + STRF 1,194,830,000 + STRC 2,801,110,000 = 12,199,640,000;
+    // rating = 73,090,861,767.14 ÷ 12,199,640,000 = 5.9912.
+    const on = (field: string) => mstr.reported.get(field)!.find((row) => row.date === '2025-09-30')!;
+    expect([on('btc_holdings').value, on('btc_price').value]).toEqual([640_031, 114_198.94]);
+    const then = capitalStack({
+      rows: rowsAsOf(mstr.instruments, '2025-09-30'),
+      btcHeld: held(on('btc_holdings').value, '2025-09-30'),
+      btcPriceUsd: held(on('btc_price').value, '2025-09-30'),
+      usdReserve: null,
+      sharePriceUsd: null,
+    });
+    const byTicker = (ticker: string) => then.instruments.find((instrument) => instrument.ticker === ticker)!;
+    expect(then.instruments.some((instrument) => instrument.ticker === 'STRE')).toBe(false);
+    const strc = byTicker('STRC');
+    expect(strc.btcRating).toMatchObject({ claimsUsd: 12_199_640_000, senior: expect.arrayContaining(['STRF']) });
+    expect(strc.btcRating.value).toBeCloseTo(5.9912, 4);
+    // STRF: 8,203,700,000 + 1,194,830,000 = 9,398,530,000 → 7.7768; STRD (last): + STRK 1,360,590,000 + STRD
+    // 1,232,210,000 = 14,792,440,000 → 4.9411.
+    expect(byTicker('STRF').btcRating.value).toBeCloseTo(7.7768, 4);
+    expect(byTicker('STRD').btcRating.value).toBeCloseTo(4.9411, 4);
+    // Each ranking keeps its filing and date: STRD's own 8-K and the quarterly update, dated by the newest.
+    expect(byTicker('STRD').seniority).toMatchObject({
+      value: expect.stringContaining('junior to STRK and STRF; junior to all indebtedness (8-K 0001193125-25-138477 of 2025-06-10)'),
+      asOf: '2025-10-06',
+    });
   });
 
   it('totals the preferreds at notional, leaves the euro series out and computes amplification', () => {

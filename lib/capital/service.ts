@@ -23,7 +23,7 @@ import {
 import { mnavSeries, type MnavBasis, type MnavBasisSeries } from './mnav-basis';
 import { companyOrNotFound, latestUsdClose, loadCapitalData, type CapitalData, type CompanyRef } from './repository';
 import { capitalStack, rowsAsOf, type CapitalStack, type Stated } from './stack';
-import { isoDay } from '../dates';
+import { addDays, isoDay } from '../dates';
 
 
 /** Holdings, BTC price and cash on or before a day: the inputs of a stack on that day. */
@@ -98,15 +98,41 @@ function reportedComparison(data: CapitalData): ReportedComparison | null {
   };
 }
 
+/** A rating on the last day the stated order covered every claim: the day before `before` was issued. */
+export interface EarlierRating {
+  value: number;
+  /** The date of the holdings the rating uses. */
+  asOf: string;
+  before: string;
+  issued: string;
+}
+
 export interface CapitalStructureView extends CapitalStack {
   company: CompanyRef;
   asOf: string | null;
   reported: ReportedComparison | null;
+  /** By instrument id, for ratings not available today only because a later instrument's rank is not stated. */
+  earlierRatings: Record<string, EarlierRating>;
+}
+
+function earlierRatingsOf(data: CapitalData, stack: CapitalStack): Record<string, EarlierRating> {
+  const ratings: Record<string, EarlierRating> = {};
+  for (const instrument of stack.instruments) {
+    const rating = instrument.btcRating;
+    if (rating.value !== null || !rating.unorderedAgainst) continue;
+    const issued = stack.instruments.find((other) => other.name === rating.unorderedAgainst)?.issueDate;
+    if (!issued || !/^\d{4}-\d{2}-\d{2}$/.test(issued)) continue;
+    const dayBefore = addDays(issued, -1);
+    const then = stackOn(data, dayBefore);
+    const earlier = then.instruments.find((other) => other.id === instrument.id)?.btcRating;
+    if (earlier?.value != null && then.btcNav) ratings[instrument.id] = { value: earlier.value, asOf: then.btcNav.btcHeld.asOf ?? dayBefore, before: rating.unorderedAgainst, issued };
+  }
+  return ratings;
 }
 
 export function capitalStructureOf(data: CapitalData, now = new Date()): CapitalStructureView {
   const stack = stackOn(data, isoDay(now));
-  return { company: data.company, asOf: stack.btcNav?.btcHeld.asOf ?? null, ...stack, reported: reportedComparison(data) };
+  return { company: data.company, asOf: stack.btcNav?.btcHeld.asOf ?? null, ...stack, reported: reportedComparison(data), earlierRatings: earlierRatingsOf(data, stack) };
 }
 
 export async function getCapitalStructure(db: Db, id: string, now = new Date()): Promise<CapitalStructureView> {

@@ -33,7 +33,8 @@ export interface Stated<Value> {
   source: string;
 }
 
-type RatingAnswer = { value: number; claimsUsd: number; senior: string[] } | { value: null; reason: string };
+/** `unorderedAgainst`: the claim no filing read orders this one against, when that is why there is no rating. */
+type RatingAnswer = { value: number; claimsUsd: number; senior: string[] } | { value: null; reason: string; unorderedAgainst?: string };
 
 export interface StackInstrument {
   /** Stable id: the instrument's name made URL-safe. */
@@ -86,12 +87,29 @@ function latestStated<Value>(rows: readonly InstrumentRow[], pick: (row: Instrum
   return best;
 }
 
-/** Observations stated on or before `date` (undated terms always count). */
+/** Observations stated on or before `date` (undated terms always count) of the instruments issued by then. */
 export function rowsAsOf(rows: readonly InstrumentRow[], date: string): InstrumentRow[] {
+  // An instrument issued after the day (a month or year alone compared at its own length) was no claim then,
+  // though its undated terms and rankings would otherwise count.
+  const notYetIssued = new Set(rows.filter((row) => row.issueDate && row.issueDate > date.slice(0, row.issueDate.length)).map((row) => row.instrumentKey));
   return rows.filter((row) => {
+    if (notYetIssued.has(row.instrumentKey)) return false;
     const dates = [row.amountAsOf, row.rateAsOf, row.sharesAsOf].filter((value): value is string => value !== null);
     return dates.every((value) => value <= date);
   });
+}
+
+/**
+ * Every ranking stated for an instrument, joined: each filing names some of the others (STRD's own
+ * 8-K names STRF and STRK, the later quarterly update all four), and together they order the claims.
+ * Dated by the newest filing the statements name ("… of YYYY-MM-DD)", as seniority.csv writes them).
+ */
+function statedSeniority(rows: readonly InstrumentRow[]): Stated<string> | null {
+  const stating = rows.filter((row) => row.seniority);
+  if (!stating.length) return null;
+  const texts = [...new Set(stating.map((row) => row.seniority!))];
+  const dates = texts.flatMap((text) => [...text.matchAll(/ of (\d{4}-\d{2}-\d{2})\)/g)].map((match) => match[1]!)).sort();
+  return { value: texts.join('; '), asOf: dates.at(-1) ?? null, source: [...new Set(stating.map((row) => row.source))].join('; ') };
 }
 
 function mergeInstrument(name: string, rows: readonly InstrumentRow[]): Omit<StackInstrument, 'annualCostUsd' | 'btcRating'> {
@@ -116,7 +134,7 @@ function mergeInstrument(name: string, rows: readonly InstrumentRow[]): Omit<Sta
     conversionRate: latestStated(rows, (row) => row.conversionRate, rowDate),
     liquidationPrefPerShare: latestStated(rows, (row) => row.liquidationPrefPerShare, rowDate),
     sharesOutstanding: latestStated(rows, (row) => row.sharesOutstanding, (row) => row.sharesAsOf),
-    seniority: latestStated(rows, (row) => row.seniority, rowDate),
+    seniority: statedSeniority(rows),
     sources: [...new Set(rows.map((row) => row.source))],
     notes: [...new Set(rows.map((row) => row.notes).filter((note): note is string => Boolean(note)))],
   };
@@ -216,8 +234,10 @@ function levelOf(instrument: Pick<StackInstrument, 'kind' | 'seniority'>): Level
     return null;
   }
   if (isPreferred(instrument.kind) && /junior to all indebtedness/i.test(text)) {
-    const names = (pattern: RegExp) => [...text.matchAll(pattern)].map((match) => match[1]!);
-    return { tier: 'preferred', juniorTo: names(/junior to ([A-Z]{3,5})\b/g), seniorTo: names(/senior to ([A-Z]{3,5})\b/g) };
+    // "senior to STRC, STRK and STRD": every ticker of the list after the word.
+    const names = (word: 'junior' | 'senior') =>
+      [...text.matchAll(new RegExp(`${word} to ([A-Z]{3,5}(?:(?:, and |, | and )[A-Z]{3,5})*)\\b`, 'g'))].flatMap((match) => match[1]!.split(/, and |, | and /));
+    return { tier: 'preferred', juniorTo: names('junior'), seniorTo: names('senior') };
   }
   return null;
 }
@@ -260,7 +280,7 @@ function btcRating(instrument: StackInstrument, claims: readonly StackInstrument
     if (other === instrument || other.notional?.value === 0) continue;
     if (level.tier === 'preferred' && debtAsTotal && isDebt(other.kind)) continue;
     const rank = order(instrument, level, other, levelOf(other));
-    if (rank === null) return { value: null, reason: `not available: no filing read states how ${instrument.name} ranks against ${other.name}` };
+    if (rank === null) return { value: null, reason: `not available: no filing read states how ${instrument.name} ranks against ${other.name}`, unorderedAgainst: other.name };
     if (rank < 0) continue;
     if (!other.notional || other.currency !== 'USD') return { value: null, reason: `not available: ${other.name} ranks ${rank > 0 ? 'senior' : 'equal'} but has no USD notional` };
     sum += other.notional.value;

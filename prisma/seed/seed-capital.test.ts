@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { capitalSeedDir, readCapitalEvents, readInstruments, readShareCounts, scaled } from './seed-capital';
+import { capitalSeedDir, readCapitalEvents, readInstruments, readSeniority, readShareCounts, scaled } from './seed-capital';
 
 const read = (file: string) => fs.readFileSync(path.join(capitalSeedDir, file), 'utf8');
 
@@ -28,5 +28,22 @@ describe('capital seed parsing', () => {
     expect(new Set(events.map((row) => row.rowKey)).size).toBe(165);
     // "cumulative cost 42.40 USD_billions" and "40,790.4 USD_millions" are one unit once multiplied out.
     expect(events.find((row) => row.holdingsAsOf === '2025-06-29')?.cumulativeCostUsd).toBe(42_400_000_000);
+  });
+
+  it("reads each stated ranking as an observation of its instrument, the filing and date in the text, the quote in the notes", () => {
+    const instruments = readInstruments(read('instruments.csv'));
+    const rankings = readSeniority(read('seniority.csv'), instruments);
+    expect(rankings).toHaveLength(8);
+    expect(new Set([...instruments, ...rankings].map((row) => row.rowKey)).size).toBe(65);
+    expect(rankings.find((row) => row.instrumentKey === 'STRC' && row.seniority?.includes('230977'))).toMatchObject({
+      kind: 'preferred_perpetual',
+      currency: 'USD',
+      amount: null,
+      seniority: 'junior to STRF; senior to STRK and STRD; junior to all indebtedness (8-K 0001193125-25-230977 of 2025-10-06)',
+      notes: expect.stringContaining('from highest to lowest, as follows: STRF Stock, STRC Stock, STRK Stock, and STRD Stock'),
+    });
+    const header = 'ticker,exchange,instrument_id,scope,statement,form,accession,filing_date,quote,source,source_url';
+    expect(() => readSeniority(`${header}\nMSTR,NASDAQ,STRX,liquidation,senior to STRD,8-K,1,2025-01-01,q,s,`, instruments)).toThrow(/not in instruments.csv/);
+    expect(() => readSeniority(`${header}\nMSTR,NASDAQ,STRF,voting,senior to STRD,8-K,1,2025-01-01,q,s,`, instruments)).toThrow(/unknown scope/);
   });
 });

@@ -74,6 +74,56 @@ export function readInstruments(csv: string): InstrumentSeed[] {
   });
 }
 
+/** The scopes a seniority.csv row may state its ranking for; only a liquidation rank orders claims. */
+const seniorityScopes = new Set(['liquidation', 'liquidation and dividends', 'dividends']);
+
+/**
+ * seniority.csv: one row per ranking a filing states for an instrument of instruments.csv. Each becomes an
+ * observation of that instrument carrying only its seniority, the filing and its date written into the
+ * text (subscribers read them there) and the quote in the notes.
+ */
+export function readSeniority(csv: string, instruments: readonly InstrumentSeed[]): InstrumentSeed[] {
+  return parseCsv(csv).map((row, index) => {
+    const where = `seniority.csv line ${index + 2}`;
+    if (!row.ticker || !row.exchange || !row.instrument_id || !row.statement || !row.form || !row.accession || !row.source || !row.quote)
+      throw new Error(`${where}: ticker, exchange, instrument_id, statement, form, accession, quote and source are required`);
+    if (!seniorityScopes.has(row.scope ?? '')) throw new Error(`${where}: unknown scope "${row.scope}"`);
+    const filingDate = requireDate(row.filing_date, where);
+    const instrument = instruments.find((seed) => seed.ticker === row.ticker && seed.exchange === row.exchange && seed.instrumentKey === row.instrument_id);
+    if (!instrument) throw new Error(`${where}: ${row.ticker} ${row.instrument_id} is not in instruments.csv`);
+    return {
+      ticker: row.ticker,
+      exchange: row.exchange,
+      instrumentKey: row.instrument_id,
+      kind: instrument.kind,
+      currency: instrument.currency,
+      issueDate: null,
+      maturityDate: null,
+      ratePct: null,
+      rateAsOf: null,
+      amount: null,
+      amountBasis: null,
+      amountAsOf: null,
+      conversionRate: null,
+      conversionPrice: null,
+      conversionShares: null,
+      liquidationPrefPerShare: null,
+      sharesOutstanding: null,
+      sharesAsOf: null,
+      seniority: `${row.statement} (${row.form} ${row.accession} of ${filingDate})`,
+      source: [row.source, orNull(row.source_url)].filter(Boolean).join(' '),
+      notes: `${row.scope}; the filing says: "${row.quote}"`,
+      rowKey: rowKeyOf('seniority', row.ticker, row.exchange, row.instrument_id, row.accession, row.statement),
+    };
+  });
+}
+
+/** instruments.csv and the rankings of seniority.csv, as the seed stores them. */
+export function readInstrumentObservations(read: (file: string) => string): InstrumentSeed[] {
+  const instruments = readInstruments(read('instruments.csv'));
+  return [...instruments, ...readSeniority(read('seniority.csv'), instruments)];
+}
+
 export interface ShareCountSeed extends Listed {
   date: string;
   basis: string;
@@ -184,10 +234,10 @@ export interface CapitalSeedResult {
   unknownListings: string[];
 }
 
-/** Loads prisma/seed-data/capital/ and Strategy's own figures; running it again adds nothing. */
+/** Loads prisma/seed-data/capital/ (seniority.csv's rankings as instrument observations) and Strategy's own figures; running it again adds nothing. */
 export async function seedCapitalData(db: Db, dir = capitalSeedDir, marketDir = marketSeedDir): Promise<CapitalSeedResult> {
   const read = (file: string) => fs.readFileSync(path.join(dir, file), 'utf8');
-  const instruments = readInstruments(read('instruments.csv'));
+  const instruments = readInstrumentObservations(read);
   const counts = readShareCounts(read('share-counts.csv'));
   const events = readCapitalEvents(read('btc-purchases.csv'));
   const reported = readStrategyReportedFigures(fs.readFileSync(path.join(marketDir, strategyFileName), 'utf8'));

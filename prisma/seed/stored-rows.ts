@@ -2,7 +2,7 @@
 // without a database: what the hand-computed tests and `npm run metrics:report` check against.
 import fs from 'node:fs';
 import path from 'node:path';
-import { capitalSeedDir, readCapitalEvents, readInstruments, readShareCounts, readStrategyReportedFigures } from './seed-capital';
+import { capitalSeedDir, readCapitalEvents, readInstrumentObservations, readShareCounts, readStrategyReportedFigures } from './seed-capital';
 import { marketSeedDir, strategyFileName } from './seed-market';
 import { buildKpiInputs } from '../../lib/capital/inputs';
 import type { CapitalEventRow } from '../../lib/capital/issuance';
@@ -19,7 +19,7 @@ export interface StoredCompanyRows {
 export function storedCompanyRows(ticker: string, exchange: string): StoredCompanyRows {
   const read = (file: string) => fs.readFileSync(path.join(capitalSeedDir, file), 'utf8');
   const mine = <Row extends { ticker: string; exchange: string }>(rows: Row[]) => rows.filter((row) => row.ticker === ticker && row.exchange === exchange);
-  const instruments = mine(readInstruments(read('instruments.csv'))).map(({ ticker: _ticker, exchange: _exchange, rowKey: _rowKey, ...row }) => row);
+  const instruments = mine(readInstrumentObservations(read)).map(({ ticker: _ticker, exchange: _exchange, rowKey: _rowKey, ...row }) => row);
   const events = mine(readCapitalEvents(read('btc-purchases.csv'))).map(({ ticker: _ticker, exchange: _exchange, rowKey, ...row }) => ({ id: rowKey, ...row }));
   const reported = new Map<string, DatedValue[]>();
   for (const row of mine(readStrategyReportedFigures(fs.readFileSync(path.join(marketSeedDir, strategyFileName), 'utf8')))) {

@@ -61,6 +61,20 @@ describe('capital structure', () => {
     expect(data.reported!.differences.join(' ')).toMatch(/Debt: ours \$8\.204bn/);
   });
 
+  it('gives each preferred not rated today its rating of the day before STRE, whose rank no filing read states, was issued', async () => {
+    const view = await getCapitalStructure(db, mstrId);
+    const strc = view.instruments.find((instrument) => instrument.ticker === 'STRC')!;
+    expect(strc.btcRating).toMatchObject({ value: null, unorderedAgainst: 'STRE' });
+    // On 2025-11-12: debt 8,203,700,000 + STRF 1,194,830,000 + STRC 2,801,110,000 (amounts of 2025-09-30), in the
+    // order of 8-K 0001193125-25-230977; the NAV is that day's stored holdings × BTC price.
+    const earlier = view.earlierRatings[strc.id]!;
+    expect(earlier).toMatchObject({ before: 'STRE', issued: '2025-11-13' });
+    expect(earlier.asOf <= '2025-11-12').toBe(true);
+    const strd = view.earlierRatings[view.instruments.find((instrument) => instrument.ticker === 'STRD')!.id]!;
+    expect(earlier.value / strd.value).toBeCloseTo(14_792_440_000 / 12_199_640_000, 8);
+    expect(Object.keys(view.earlierRatings)).toHaveLength(4);
+  });
+
   it('exports the instrument table as CSV', async () => {
     const response = await get(capitalStructure, '/api/v1/companies/{id}/capital-structure?format=csv');
     expect(response.status).toBe(200);
