@@ -99,7 +99,7 @@ function reportedComparison(data: CapitalData): ReportedComparison | null {
 }
 
 /** A rating on the last day the stated order covered every claim: the day before `before` was issued. */
-export interface EarlierRating {
+interface EarlierRating {
   value: number;
   /** The date of the holdings the rating uses. */
   asOf: string;
