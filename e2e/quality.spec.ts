@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type ConsoleMessage, type Page } from '@playwright/test';
-import { routes, screenTest as test } from './support/screens';
+import { adminRoutes, routes, screenTest as test } from './support/screens';
 
 // A browser-quality sweep of every screen, each as the user it is meant for: no console errors or
 // warnings, no uncaught errors, no failed requests, no sideways scrolling on a phone, an h1 in both
@@ -95,7 +95,7 @@ test.describe.configure({ mode: 'parallel', timeout: 60_000 });
 
 const themeKey = 'treasury-intel-theme';
 
-for (const route of routes) {
+for (const route of [...routes, ...adminRoutes]) {
   test(`${route.name} is clean in both themes, fits a phone and names its controls`, async ({ contextFor, baseURL }) => {
     const context = await contextFor(route.user);
     const path = typeof route.path === 'string' ? route.path : await route.path(context, baseURL!);
