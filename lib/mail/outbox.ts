@@ -43,7 +43,7 @@ export async function listOutbox(db: Db, query: OutboxQuery): Promise<OutboxMess
 }
 
 /** The outbox screen's page size: newest first, paged so a busy queue stays readable. */
-export const outboxPageSize = 25;
+const outboxPageSize = 25;
 
 export interface OutboxPageEntry {
   id: string;
