@@ -6,6 +6,7 @@ import { processTableChanges } from '../cache/table-changes';
 import { db } from '../db';
 import { closeBus } from '../realtime/bus';
 import { sessionEndedCloseCode } from '../realtime/close-codes';
+import { eventIdPattern as eventId } from '../realtime/channels';
 import { registeredUser } from '@/test/support/users';
 import { connectWs } from '@/test/support/ws-client';
 import { startBackground, type Background } from './supervisor';
@@ -81,7 +82,7 @@ describe(`the background process (bus: ${process.env.REDIS_URL ? 'redis' : 'memo
     await until(() => harness.background.clientCount() === 1);
 
     await harness.background.bus.publish({ type: 'new_signal', data: { id: 'from-the-http-process' } });
-    expect(await client.next('new_signal')).toEqual({ type: 'new_signal', channel: 'signals', data: { id: 'from-the-http-process' } });
+    expect(await client.next('new_signal')).toEqual({ type: 'new_signal', channel: 'signals', data: { id: 'from-the-http-process' }, id: expect.stringMatching(eventId) });
 
     client.socket.close();
     await until(() => harness.background.clientCount() === 0);

@@ -19,15 +19,18 @@ export type FromBackground = BridgeMessage | { type: 'ready' } | { type: 'client
  * Opens this process's bus and installs it before anything else calls getBus(). With REDIS_URL each
  * process has its own Redis bus, and Redis carries events and control messages between them; without,
  * the two in-memory buses are bridged over IPC through `send`, and the caller hands what arrives to
- * `receive`. Either way the table-change announcements (lib/cache) ride on it, so a write in one
- * process drops what the other cached.
+ * `receive` (server.ts's bus is the primary, which holds the event log). Either way the table-change
+ * announcements (lib/cache) ride on it, so a write in one process drops what the other cached.
  */
-export function openProcessBus(send: (message: BridgeMessage) => void): { bus: EventBus; receive: (message: unknown) => boolean } {
+export function openProcessBus(
+  send: (message: BridgeMessage) => void,
+  role: 'primary' | 'replica',
+): { bus: EventBus; receive: (message: unknown) => boolean } {
   let receive = (_message: unknown) => false;
   let bus: EventBus;
   if (getEnv().REDIS_URL) bus = getBus();
   else {
-    const bridged = new BridgedBus(send);
+    const bridged = new BridgedBus(send, role);
     receive = (message) => bridged.receive(message);
     bus = bridged;
     installBus(bus);

@@ -25,7 +25,7 @@ export async function runBackground() {
   const send = (message: FromBackground) => {
     if (process.connected) process.send?.(message, undefined, {}, () => undefined);
   };
-  const { bus, receive } = openProcessBus(send);
+  const { bus, receive } = openProcessBus(send, 'replica');
 
   let reportTimer: NodeJS.Timeout | undefined;
   let reported = 0;

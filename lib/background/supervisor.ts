@@ -61,7 +61,7 @@ export function startBackground({ entry, execArgv, log }: Options): Background {
     if (child?.connected) child.send(message, handle, (error) => error && handle?.destroy());
     else handle?.destroy();
   };
-  const { bus, receive } = openProcessBus(send);
+  const { bus, receive } = openProcessBus(send, 'primary');
 
   const spawn = () => {
     restartTimer = undefined;

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import Redis from 'ioredis';
 import { getEnv } from '../env';
-import { realtimeEventSchema, type RealtimeEvent } from './channels';
+import { channelOf, realtimeEventSchema, type Channel, type RealtimeEvent } from './channels';
+import { compareEventIds, EventLog, maxReplayEvents, type LoggedEvent, type Replay } from './event-ids';
 
 // One bus per process, shared through globalThis: server.ts (plain Node) and Next's bundled route
 // handlers load this module separately, and both must reach the same listeners.
@@ -28,7 +29,12 @@ type ControlListener = (message: ControlMessage) => void;
 
 export interface EventBus {
   readonly kind: BusKind;
-  publish(event: RealtimeEvent): Promise<void>;
+  /** Logs the event under a new id and delivers it; resolves to that id where this process learns it. */
+  publish(event: RealtimeEvent): Promise<string | undefined>;
+  /** The newest id in the event log: a new socket's first cursor. */
+  lastEventId(): Promise<string>;
+  /** What the log holds on `channel` after `afterId`, oldest first (a reconnecting client's missed events). */
+  replay(afterId: string, channel: Channel): Promise<Replay>;
   subscribe(listener: Listener): () => void;
   publishControl(message: ControlMessage): Promise<void>;
   subscribeControl(listener: ControlListener): () => void;
@@ -36,11 +42,11 @@ export interface EventBus {
   close(): Promise<void>;
 }
 
-export class MemoryBus implements EventBus {
-  readonly kind = 'memory' as const;
+/** Delivers to this process's listeners; the buses below add the log and the other processes. */
+class LocalListeners {
   private readonly emitter = new EventEmitter().setMaxListeners(0);
 
-  async publish(event: RealtimeEvent) {
+  emit(event: RealtimeEvent) {
     this.emitter.emit('event', event);
   }
 
@@ -49,7 +55,7 @@ export class MemoryBus implements EventBus {
     return () => void this.emitter.off('event', listener);
   }
 
-  async publishControl(message: ControlMessage) {
+  emitControl(message: ControlMessage) {
     this.emitter.emit('control', message);
   }
 
@@ -58,33 +64,29 @@ export class MemoryBus implements EventBus {
     return () => void this.emitter.off('control', listener);
   }
 
-  async status(): Promise<BusStatus> {
-    return { kind: this.kind, status: 'up' };
-  }
-
-  async close() {
+  close() {
     this.emitter.removeAllListeners();
   }
 }
 
-/** What a bridged bus sends its peer process: an event, or a control message, to deliver there. */
-export type BridgeMessage = { type: 'bus:event'; event: RealtimeEvent } | { type: 'bus:control'; message: ControlMessage };
-
-/**
- * The in-memory bus of one of two processes joined by an IPC channel (server.ts and its background
- * process, without REDIS_URL): what this process publishes reaches its own listeners and the peer's;
- * what arrives from the peer is delivered here only, so nothing comes back.
- */
-export class BridgedBus implements EventBus {
+/** One process, no Redis: the event log is this process's (scripts, tests, bench:ws). */
+export class MemoryBus implements EventBus {
   readonly kind = 'memory' as const;
-  private readonly local = new MemoryBus();
-
-  /** `send` reaches the peer, or drops the message when there is none (a background process restarting). */
-  constructor(private readonly send: (message: BridgeMessage) => void) {}
+  private readonly local = new LocalListeners();
+  private readonly log = new EventLog();
 
   async publish(event: RealtimeEvent) {
-    void this.local.publish(event);
-    this.send({ type: 'bus:event', event });
+    const logged = this.log.append(event);
+    this.local.emit(logged);
+    return logged.id;
+  }
+
+  async lastEventId() {
+    return this.log.head();
+  }
+
+  async replay(afterId: string, channel: Channel) {
+    return this.log.after(afterId, onChannel(channel));
   }
 
   subscribe(listener: Listener) {
@@ -92,7 +94,85 @@ export class BridgedBus implements EventBus {
   }
 
   async publishControl(message: ControlMessage) {
-    void this.local.publishControl(message);
+    this.local.emitControl(message);
+  }
+
+  subscribeControl(listener: ControlListener) {
+    return this.local.subscribeControl(listener);
+  }
+
+  async status(): Promise<BusStatus> {
+    return { kind: this.kind, status: 'up' };
+  }
+
+  async close() {
+    this.local.close();
+  }
+}
+
+/**
+ * What a bridged bus sends its peer process. `bus:event` from the primary carries the event's id; from
+ * the replica it carries none, and the primary logs it and sends it back with one. The replica asks the
+ * primary for the log's head and for replays (`bus:log`), by request number.
+ */
+export type BridgeMessage =
+  | { type: 'bus:event'; event: RealtimeEvent }
+  | { type: 'bus:control'; message: ControlMessage }
+  | { type: 'bus:log'; request: number; afterId?: string; channel?: Channel }
+  | { type: 'bus:logged'; request: number; head: string; replay?: Replay };
+
+/** How long the replica waits for the primary's answer about the log before giving up on it. */
+const logRequestMs = 5_000;
+
+/**
+ * The in-memory bus of one of two processes joined by an IPC channel (server.ts and its background
+ * process, without REDIS_URL). The primary (server.ts, which outlives a background process restarted
+ * after a crash) holds the event log and gives every event its id; the replica's events go through it.
+ * An event reaches the listeners of both processes once; control messages go both ways as they are.
+ */
+export class BridgedBus implements EventBus {
+  readonly kind = 'memory' as const;
+  private readonly local = new LocalListeners();
+  private readonly log: EventLog | undefined;
+  private requests = 0;
+  private readonly pending = new Map<number, (answer: { head: string; replay?: Replay }) => void>();
+
+  /** `send` reaches the peer, or drops the message when there is none (a background process restarting). */
+  constructor(
+    private readonly send: (message: BridgeMessage) => void,
+    readonly role: 'primary' | 'replica' = 'primary',
+  ) {
+    if (role === 'primary') this.log = new EventLog();
+  }
+
+  async publish(event: RealtimeEvent) {
+    if (!this.log) {
+      // Delivered here when the primary sends it back with its id.
+      this.send({ type: 'bus:event', event: { type: event.type, data: event.data } });
+      return undefined;
+    }
+    const logged = this.log.append(event);
+    this.local.emit(logged);
+    this.send({ type: 'bus:event', event: logged });
+    return logged.id;
+  }
+
+  async lastEventId() {
+    return this.log ? this.log.head() : (await this.ask({})).head;
+  }
+
+  async replay(afterId: string, channel: Channel) {
+    if (this.log) return this.log.after(afterId, onChannel(channel));
+    const { replay } = await this.ask({ afterId, channel });
+    return replay ?? { events: [], complete: false };
+  }
+
+  subscribe(listener: Listener) {
+    return this.local.subscribe(listener);
+  }
+
+  async publishControl(message: ControlMessage) {
+    this.local.emitControl(message);
     this.send({ type: 'bus:control', message });
   }
 
@@ -103,10 +183,41 @@ export class BridgedBus implements EventBus {
   /** A message from the peer; anything else on the channel is ignored (false). */
   receive(message: unknown): boolean {
     const bridged = message as BridgeMessage | null;
-    if (bridged?.type === 'bus:event') void this.local.publish(bridged.event);
-    else if (bridged?.type === 'bus:control') void this.local.publishControl(bridged.message);
-    else return false;
-    return true;
+    switch (bridged?.type) {
+      case 'bus:event':
+        if (this.log) void this.publish(bridged.event);
+        else this.local.emit(bridged.event);
+        return true;
+      case 'bus:control':
+        this.local.emitControl(bridged.message);
+        return true;
+      case 'bus:log':
+        if (this.log) {
+          const { request, afterId, channel } = bridged;
+          const replay = afterId && channel ? this.log.after(afterId, onChannel(channel)) : undefined;
+          this.send({ type: 'bus:logged', request, head: this.log.head(), ...(replay ? { replay } : {}) });
+        }
+        return true;
+      case 'bus:logged':
+        this.pending.get(bridged.request)?.(bridged);
+        this.pending.delete(bridged.request);
+        return true;
+      default:
+        return false;
+    }
+  }
+
+  private ask(question: { afterId?: string; channel?: Channel }) {
+    const request = (this.requests += 1);
+    return new Promise<{ head: string; replay?: Replay }>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.pending.delete(request);
+        reject(new Error('the event log did not answer'));
+      }, logRequestMs);
+      timer.unref();
+      this.pending.set(request, (answer) => (clearTimeout(timer), resolve(answer)));
+      this.send({ type: 'bus:log', request, ...question });
+    });
   }
 
   async status(): Promise<BusStatus> {
@@ -114,29 +225,46 @@ export class BridgedBus implements EventBus {
   }
 
   async close() {
-    await this.local.close();
+    this.local.close();
   }
 }
 
 const redisChannel = 'treasury:realtime';
 const controlChannel = 'treasury:control';
+/** The event log all processes share: a capped stream whose entry ids are the events' ids. */
+const streamKey = 'treasury:events';
+const streamLength = 10_000;
+const replayBatch = 500;
+
+/**
+ * Logs an event and announces it in one step, so every process hears the events in the order of their
+ * ids. The announcement is the logged JSON with the id and the publishing bus's origin put in front.
+ */
+const publishEventScript = `
+local id = redis.call('XADD', KEYS[1], 'MAXLEN', '~', ARGV[1], '*', 'e', ARGV[2])
+redis.call('PUBLISH', ARGV[3], '{"id":"' .. id .. '","origin":"' .. ARGV[4] .. '",' .. string.sub(ARGV[2], 2))
+return id`;
+type WithPublishEvent = Redis & {
+  publishEvent(key: string, maxLength: number, json: string, channel: string, origin: string): Promise<string>;
+};
 
 /**
  * Fans every event out to all processes subscribed to the same Redis, this one included: its own
- * listeners at once, the others through Redis.
+ * listeners once Redis has given the event its id, the others through Redis.
  */
 export class RedisBus implements EventBus {
   readonly kind = 'redis' as const;
-  private readonly local = new MemoryBus();
+  private readonly local = new LocalListeners();
   /** Marks the events this bus published, so their echo from Redis is not delivered a second time. */
   private readonly origin = randomUUID();
-  private readonly publisher: Redis;
+  private readonly publisher: WithPublishEvent;
   private readonly subscriber: Redis;
   private readonly ready: Promise<unknown>;
 
   constructor(url: string) {
     const options = { lazyConnect: false, maxRetriesPerRequest: 2, enableOfflineQueue: true };
-    this.publisher = new Redis(url, options);
+    this.publisher = new Redis(url, options) as WithPublishEvent;
+    this.publisher.defineCommand('publishEvent', { numberOfKeys: 1, lua: publishEventScript });
     this.subscriber = new Redis(url, options);
     // A lost Redis must not crash the server; status() reports it and ioredis reconnects.
     this.publisher.on('error', () => {});
@@ -144,21 +272,67 @@ export class RedisBus implements EventBus {
     this.subscriber.on('message', (channel: string, payload: string) => {
       if (channel === controlChannel) {
         const message = parseControl(payload);
-        if (message) void this.local.publishControl(message);
+        if (message) this.local.emitControl(message);
         return;
       }
       const received = parseEvent(payload);
-      if (received && received.origin !== this.origin) void this.local.publish(received.event);
+      if (received && received.origin !== this.origin) this.local.emit(received.event);
     });
     this.ready = this.subscriber.subscribe(redisChannel, controlChannel).catch(() => undefined);
   }
 
   async publish(event: RealtimeEvent) {
-    // This process's sockets need not wait for the round trip through Redis and, on a busy server, a
-    // second turn of the event loop before the echo is read (bench:http, fan-out under the HTTP load).
-    void this.local.publish(event);
+    const logged = { type: event.type, data: event.data };
     await this.ready;
-    await this.publisher.publish(redisChannel, JSON.stringify({ ...event, origin: this.origin }));
+    let id: string;
+    try {
+      id = await this.publisher.publishEvent(streamKey, streamLength, JSON.stringify(logged), redisChannel, this.origin);
+    } catch (error) {
+      // Redis unreachable: this process's listeners still get the event, without an id (no log holds it).
+      this.local.emit(logged);
+      throw error;
+    }
+    // Without waiting for the echo: on a busy server reading it takes another turn of the event loop
+    // (bench:http, fan-out under the HTTP load).
+    this.local.emit({ ...logged, id });
+    return id;
+  }
+
+  async lastEventId() {
+    return (await this.streamInfo())?.lastId ?? '0-0';
+  }
+
+  async replay(afterId: string, channel: Channel): Promise<Replay> {
+    const events: LoggedEvent[] = [];
+    for (let cursor = afterId; ; ) {
+      const batch = await this.publisher.xrange(streamKey, `(${cursor}`, '+', 'COUNT', replayBatch);
+      for (const [id, fields] of batch) {
+        const event = parseLogged(id, fields);
+        if (!event || channelOf[event.type] !== channel) continue;
+        if (events.length === maxReplayEvents) return { events, complete: false };
+        events.push(event);
+      }
+      if (batch.length < replayBatch) break;
+      cursor = batch.at(-1)![0];
+    }
+    // Read after the entries: a trim while they were read shows here.
+    const info = await this.streamInfo();
+    if (!info) return { events, complete: afterId === '0-0' };
+    return { events, complete: compareEventIds(afterId, info.maxDeletedId) >= 0 };
+  }
+
+  /** The stream's newest id and the newest it trimmed (Redis 7; older servers report no trim), or undefined when it does not exist. */
+  private async streamInfo(): Promise<{ lastId: string; maxDeletedId: string } | undefined> {
+    const reply = (await this.publisher.xinfo('STREAM', streamKey).catch((error: unknown) => {
+      if (error instanceof Error && /no such key/i.test(error.message)) return undefined;
+      throw error;
+    })) as unknown[] | undefined;
+    if (!reply) return undefined;
+    const field = (name: string) => {
+      const index = reply.indexOf(name);
+      return index >= 0 && typeof reply[index + 1] === 'string' ? (reply[index + 1] as string) : undefined;
+    };
+    return { lastId: field('last-generated-id') ?? '0-0', maxDeletedId: field('max-deleted-entry-id') ?? '0-0' };
   }
 
   subscribe(listener: Listener) {
@@ -189,7 +363,7 @@ export class RedisBus implements EventBus {
   }
 
   async close() {
-    await this.local.close();
+    this.local.close();
     await Promise.allSettled([this.subscriber.quit(), this.publisher.quit()]);
   }
 }
@@ -203,6 +377,16 @@ function parseEvent(payload: string): { event: RealtimeEvent; origin?: string } 
   } catch {
     return undefined;
   }
+}
+
+function onChannel(channel: Channel) {
+  return (event: RealtimeEvent) => channelOf[event.type] === channel;
+}
+
+function parseLogged(id: string, fields: string[]): LoggedEvent | undefined {
+  const index = fields.indexOf('e');
+  const event = index < 0 || fields[index + 1] === undefined ? undefined : parseEvent(fields[index + 1]!)?.event;
+  return event && { type: event.type, data: event.data, id };
 }
 
 function parseControl(payload: string): ControlMessage | undefined {

@@ -10,3 +10,9 @@ export const notEntitledCloseCode = 4403;
 export function isAccessCloseCode(code: number | undefined): boolean {
   return code === sessionEndedCloseCode || code === notEntitledCloseCode;
 }
+
+/**
+ * RFC 6455's "service restart": the server is going away (a deploy, a SIGTERM) and the client should
+ * reconnect at once, behind a proxy to another instance, resuming from its last event id.
+ */
+export const serviceRestartCloseCode = 1012;

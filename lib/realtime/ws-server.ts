@@ -1,10 +1,11 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocket, WebSocketServer } from 'ws';
-import { channelOf, channels, clientMessageSchema, type Channel, type ServerMessage } from './channels';
+import { channelOf, channels, clientMessageSchema, type Channel, type RealtimeEvent, type ServerMessage } from './channels';
 import type { ControlMessage, EventBus } from './bus';
 import { publicOrigin } from '../http/public-origin';
-import { notEntitledCloseCode, sessionEndedCloseCode } from './close-codes';
+import { notEntitledCloseCode, serviceRestartCloseCode, sessionEndedCloseCode } from './close-codes';
+import { compareEventIds, type Replay } from './event-ids';
 import { isAllowedOrigin } from '../http/origin';
 
 export const websocketPath = '/ws';
@@ -16,7 +17,19 @@ const textFrame = { binary: false } as const;
 /** How often open sockets' sessions are re-checked for what no event announces (an expiry, a lapsed period). */
 const defaultAccessCheckMs = 30_000;
 
-type Client = WebSocket & { channels: Set<Channel>; isAlive: boolean; holder: SocketHolder };
+/** A live event held back while its channel's missed events are replayed, and its id to drop the ones replayed. */
+interface HeldEvent {
+  id?: string;
+  payload: Buffer;
+}
+
+type Client = WebSocket & {
+  channels: Set<Channel>;
+  isAlive: boolean;
+  holder: SocketHolder;
+  /** The channels being replayed, each with the live events that arrived meanwhile. */
+  replaying: Map<Channel, HeldEvent[]>;
+};
 
 /** Who opened a socket: the session it presented, and what the access policy recorded with it. */
 export interface SocketHolder {
@@ -49,7 +62,11 @@ const closeFor: Record<AccessLoss, { code: number; reason: string }> = {
 export interface RealtimeServer {
   handleUpgrade(request: IncomingMessage, socket: Duplex, head: Buffer): void;
   clientCount(): number;
-  close(): Promise<void>;
+  /**
+   * Refuses new sockets and closes the open ones: 1001 by default; 1012 (service restart) tells them
+   * to reconnect at once, to another instance, and resume from their last event.
+   */
+  close(code?: 1001 | typeof serviceRestartCloseCode): Promise<void>;
 }
 
 interface Options {
@@ -72,11 +89,43 @@ export function createRealtimeServer({ bus, access, allowedOrigins = [], accessC
     if (targets.size === 0) return;
     // Serialised and UTF-8 encoded once per event, not once per client: each socket then gets the
     // same bytes behind its own 2–10 byte frame header (ws copies nothing it is given as a Buffer).
-    const payload = Buffer.from(JSON.stringify({ type: event.type, channel, data: event.data } satisfies ServerMessage));
+    const payload = Buffer.from(JSON.stringify(eventMessage(event)));
     for (const client of targets) {
-      if (client.readyState === WebSocket.OPEN) client.send(payload, textFrame);
+      if (client.readyState !== WebSocket.OPEN) continue;
+      const held = client.replaying.get(channel);
+      if (held) held.push({ id: event.id, payload });
+      else client.send(payload, textFrame);
     }
   });
+
+  /**
+   * Subscribes a reconnecting client and sends it first what the log holds after its last id, then the
+   * live events that arrived meanwhile and were not among those replayed: in order, each once. The
+   * channel was checked against the holder's plan as for any subscribe; the replay covers only it.
+   */
+  const resume = async (client: Client, channel: Channel, afterId: string) => {
+    const held: HeldEvent[] = [];
+    client.replaying.set(channel, held);
+    client.channels.add(channel);
+    subscribers[channel].add(client);
+    const replay = await bus.replay(afterId, channel).catch((error: unknown): Replay => {
+      console.error('[realtime] could not read the event log for a resuming client:', error);
+      return { events: [], complete: false };
+    });
+    // Unsubscribed (or subscribed again) meanwhile: that request answers instead.
+    if (client.replaying.get(channel) !== held) return;
+    client.replaying.delete(channel);
+    if (client.readyState !== WebSocket.OPEN) return;
+    send(client, { type: 'subscribed', channel, replayed: replay.events.length, complete: replay.complete });
+    let lastId = afterId;
+    for (const event of replay.events) {
+      client.send(JSON.stringify(eventMessage(event)));
+      lastId = event.id;
+    }
+    for (const { id, payload } of held) {
+      if (!id || compareEventIds(id, lastId) > 0) client.send(payload, textFrame);
+    }
+  };
 
   /** Closes those of `clients` whose access ended; a failed check (the database unreachable) closes none. */
   const enforceAccess = async (clients: Client[]) => {
@@ -107,8 +156,12 @@ export function createRealtimeServer({ bus, access, allowedOrigins = [], accessC
   accessCheck.unref();
 
   const accept = (socket: WebSocket, holder: SocketHolder) => {
-    const client = Object.assign(socket, { channels: new Set<Channel>(), isAlive: true, holder });
-    send(client, { type: 'connected', data: { channels, serverTime: new Date().toISOString() } });
+    const client: Client = Object.assign(socket, { channels: new Set<Channel>(), isAlive: true, holder, replaying: new Map<Channel, HeldEvent[]>() });
+    // The log's newest id: where this client resumes a channel from if it reconnects before any event on it.
+    void bus.lastEventId().then(
+      (lastEventId) => send(client, { type: 'connected', data: { channels, serverTime: new Date().toISOString(), lastEventId } }),
+      () => send(client, { type: 'connected', data: { channels, serverTime: new Date().toISOString() } }),
+    );
     onClientsChanged?.();
 
     client.on('pong', () => (client.isAlive = true));
@@ -122,10 +175,13 @@ export function createRealtimeServer({ bus, access, allowedOrigins = [], accessC
           if (!access.maySubscribe(client.holder, message.channel)) {
             return send(client, { type: 'error', channel: message.channel, data: { message: 'This channel is not part of your plan.' } });
           }
+          if (message.lastEventId) return void resume(client, message.channel, message.lastEventId);
+          client.replaying.delete(message.channel);
           client.channels.add(message.channel);
           subscribers[message.channel].add(client);
           return send(client, { type: 'subscribed', channel: message.channel });
         case 'unsubscribe':
+          client.replaying.delete(message.channel);
           client.channels.delete(message.channel);
           subscribers[message.channel].delete(client);
           return send(client, { type: 'unsubscribed', channel: message.channel });
@@ -152,8 +208,11 @@ export function createRealtimeServer({ bus, access, allowedOrigins = [], accessC
   }, heartbeatMs);
   heartbeat.unref();
 
+  let closing = false;
   return {
     handleUpgrade(request, socket, head) {
+      // Shutting down: the client tries again, and behind a proxy reaches another instance.
+      if (closing) return refuseUpgrade(socket, 503);
       const headers = new Headers();
       for (const name of ['host', 'x-forwarded-host', 'x-forwarded-proto']) {
         const value = request.headers[name];
@@ -167,6 +226,7 @@ export function createRealtimeServer({ bus, access, allowedOrigins = [], accessC
       access.admit(request).then(
         (admission) => {
           if (socket.destroyed) return;
+          if (closing) return refuseUpgrade(socket, 503);
           if ('status' in admission) return refuseUpgrade(socket, admission.status);
           wss.handleUpgrade(request, socket, head, (ws) => accept(ws, admission.holder));
         },
@@ -177,12 +237,13 @@ export function createRealtimeServer({ bus, access, allowedOrigins = [], accessC
       );
     },
     clientCount: () => wss.clients.size,
-    async close() {
+    async close(code = 1001) {
+      closing = true;
       clearInterval(heartbeat);
       clearInterval(accessCheck);
       unsubscribeBus();
       unsubscribeControl();
-      for (const client of wss.clients) client.close(1001, 'Server shutting down');
+      for (const client of wss.clients) client.close(code, code === serviceRestartCloseCode ? 'Service restart' : 'Server shutting down');
       await new Promise<void>((resolve) => {
         const force = setTimeout(() => {
           for (const client of wss.clients) client.terminate();
@@ -200,6 +261,10 @@ const statusLines = { 401: '401 Unauthorized', 403: '403 Forbidden', 503: '503 S
 /** Answers an upgrade with an HTTP status instead of switching protocols. */
 export function refuseUpgrade(socket: Duplex, status: keyof typeof statusLines) {
   socket.end(`HTTP/1.1 ${statusLines[status]}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+}
+
+function eventMessage(event: RealtimeEvent): ServerMessage {
+  return { type: event.type, channel: channelOf[event.type], data: event.data, ...(event.id ? { id: event.id } : {}) };
 }
 
 function send(client: WebSocket, message: ServerMessage) {

@@ -4,6 +4,8 @@ export interface WsMessage {
   type: string;
   channel?: string;
   data?: unknown;
+  /** An event's id (lib/realtime/event-ids.ts). */
+  id?: string;
 }
 
 /**

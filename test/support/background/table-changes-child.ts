@@ -6,7 +6,7 @@ import { openProcessBus, type FromBackground, type ToBackground } from '../../..
 import { RedisBus } from '../../../lib/realtime/bus';
 
 const send = (message: FromBackground) => void process.send?.(message);
-const { bus, receive } = openProcessBus(send);
+const { bus, receive } = openProcessBus(send, 'replica');
 const stop = () => void bus.close().then(() => process.exit(0));
 process.on('message', (message: ToBackground) => receive(message) || (message.type === 'stop' && stop()));
 process.on('disconnect', stop);
