@@ -36,3 +36,11 @@ it('matches query keys by path prefix', () => {
   expect(matchesPrefixes(['/api/signalsx'], ['/api/signals'])).toBe(false);
   expect(matchesPrefixes([42], ['/api/signals'])).toBe(false);
 });
+
+it('refetches a channel\'s queries when a resume could not replay everything it missed, and nothing when it could', () => {
+  const gap = reactionTo({ type: 'subscribed', channel: 'signals', complete: false });
+  expect(gap.toast).toBeUndefined();
+  expect(gap.invalidate).toEqual(expect.arrayContaining(['/api/signals', '/api/dashboard/stats', '/api/treasury/holdings', '/api/data/latest']));
+  expect(reactionTo({ type: 'subscribed', channel: 'signals', complete: true })).toEqual({ invalidate: [] });
+  expect(reactionTo({ type: 'subscribed', channel: 'signals' })).toEqual({ invalidate: [] });
+});

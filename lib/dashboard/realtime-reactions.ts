@@ -40,7 +40,19 @@ function btcMove(data: unknown): { price: number | null; change: number } | null
   return { price: typeof bitcoin?.price === 'number' ? bitcoin.price : null, change };
 }
 
-export function reactionTo(message: { type: string; data?: unknown }): RealtimeReaction {
+/** The event types of each channel, for a resume that could not replay everything. */
+const channelTypes: Record<string, readonly string[]> = {
+  signals: ['new_signal', 'critical_alert'],
+  market_data: ['market_update'],
+  companies: ['company_update'],
+};
+
+export function reactionTo(message: { type: string; channel?: string; data?: unknown; complete?: boolean }): RealtimeReaction {
+  // A reconnect the server could not fully replay (issue 29): refetch what any of the channel's events would.
+  if (message.type === 'subscribed' && message.complete === false) {
+    const types = channelTypes[message.channel ?? ''] ?? [];
+    return { invalidate: [...new Set(types.flatMap((type) => invalidations[type] ?? []))] };
+  }
   const invalidate = invalidations[message.type] ?? [];
   const data = (message.data && typeof message.data === 'object' ? message.data : {}) as SignalData;
   if (message.type === 'new_signal' && data.severity === 'critical') {

@@ -1,5 +1,5 @@
-import { RealtimeClient, connectTimeoutMs, maxReconnects, pingIntervalMs, reconnectDelayMs, sessionCheckMs, type ConnectionState } from './client';
-import { notEntitledCloseCode, sessionEndedCloseCode } from './close-codes';
+import { RealtimeClient, connectTimeoutMs, maxReconnects, pingIntervalMs, reconnectDelayMs, rememberedEventIds, restartJitterMs, sessionCheckMs, type ConnectionState } from './client';
+import { notEntitledCloseCode, serviceRestartCloseCode, sessionEndedCloseCode } from './close-codes';
 
 // A stand-in for the browser's WebSocket: the test decides when it opens or closes.
 class FakeSocket {
@@ -20,12 +20,15 @@ class FakeSocket {
   send(data: string) {
     this.sent.push(JSON.parse(data));
   }
+  receive(message: object) {
+    this.onmessage?.({ data: JSON.stringify(message) });
+  }
   close() {
     this.readyState = 3;
   }
 }
 
-function setup(available = true, session = { valid: true }) {
+function setup(available = true, session = { valid: true }, random = () => 0.5) {
   const sockets: FakeSocket[] = [];
   const states: ConnectionState[] = [];
   const messages: unknown[] = [];
@@ -39,6 +42,7 @@ function setup(available = true, session = { valid: true }) {
     onState: (state) => states.push(state),
     onMessage: (message) => messages.push(message),
     onGiveUp: () => (gaveUp += 1),
+    random,
     createSocket: () => {
       const socket = new FakeSocket();
       sockets.push(socket);
@@ -217,4 +221,95 @@ it('resume() does nothing while the socket is healthy', async () => {
   expect(sessionChecks()).toBe(0);
   expect(sockets).toHaveLength(1);
   client.stop();
+});
+
+describe('resuming after a reconnect (issue 29)', () => {
+  const signal = (id: string, n: number) => ({ type: 'new_signal', channel: 'signals', id, data: { n } });
+
+  it('resubscribes each channel from the newest id it received there, or from the log head it was greeted with', async () => {
+    const { client, sockets } = setup();
+    client.start();
+    sockets[0]!.open();
+    sockets[0]!.receive({ type: 'connected', data: { channels: ['signals', 'market_data'], serverTime: 'now', lastEventId: '100-0' } });
+    sockets[0]!.receive(signal('105-0', 1));
+    sockets[0]!.receive(signal('105-1', 2));
+    sockets[0]!.drop();
+    await settle();
+    jest.advanceTimersByTime(reconnectDelayMs);
+    sockets[1]!.open();
+    expect(sockets[1]!.sent).toEqual([
+      { type: 'subscribe', channel: 'signals', lastEventId: '105-1' },
+      { type: 'subscribe', channel: 'market_data', lastEventId: '100-0' },
+    ]);
+    // A newer greeting does not move a cursor back or forward: what came in between is still owed.
+    sockets[1]!.receive({ type: 'connected', data: { channels: [], serverTime: 'now', lastEventId: '200-0' } });
+    sockets[1]!.drop();
+    await settle();
+    jest.advanceTimersByTime(reconnectDelayMs);
+    sockets[2]!.open();
+    expect(sockets[2]!.sent).toEqual([
+      { type: 'subscribe', channel: 'signals', lastEventId: '105-1' },
+      { type: 'subscribe', channel: 'market_data', lastEventId: '100-0' },
+    ]);
+    client.stop();
+  });
+
+  it('passes an event on once however often it arrives, and keeps the newest id as the cursor', async () => {
+    const { client, sockets, messages } = setup();
+    client.start();
+    sockets[0]!.open();
+    sockets[0]!.receive(signal('7-0', 1));
+    sockets[0]!.receive(signal('9-0', 2));
+    // Replayed and live, or out of order: once each, and the cursor stays at the newest.
+    sockets[0]!.receive(signal('7-0', 1));
+    sockets[0]!.receive(signal('8-0', 3));
+    sockets[0]!.receive(signal('9-0', 2));
+    expect(messages).toEqual([signal('7-0', 1), signal('9-0', 2), signal('8-0', 3)]);
+    sockets[0]!.drop();
+    await settle();
+    jest.advanceTimersByTime(reconnectDelayMs);
+    sockets[1]!.open();
+    expect(sockets[1]!.sent[0]).toEqual({ type: 'subscribe', channel: 'signals', lastEventId: '9-0' });
+    client.stop();
+  });
+
+  it('remembers a bounded number of ids', () => {
+    const { client, sockets, messages } = setup();
+    client.start();
+    sockets[0]!.open();
+    for (let n = 0; n <= rememberedEventIds; n += 1) sockets[0]!.receive(signal(`${n}-0`, n));
+    // The oldest was forgotten; the most recent are still recognised.
+    sockets[0]!.receive(signal(`${rememberedEventIds}-0`, rememberedEventIds));
+    sockets[0]!.receive(signal('0-0', 0));
+    expect(messages).toHaveLength(rememberedEventIds + 2);
+    client.stop();
+  });
+
+  it('reconnects at once, within the jitter, when the server restarts (1012), and does not count it as a failure', async () => {
+    const { client, sockets, states, sessionChecks } = setup(true, { valid: true }, () => 0.25);
+    client.start();
+    sockets[0]!.open();
+    sockets[0]!.receive(signal('3-0', 1));
+    sockets[0]!.drop(serviceRestartCloseCode);
+    await settle();
+    expect(states.at(-1)).toBe('connecting');
+    jest.advanceTimersByTime(restartJitterMs * 0.25 - 1);
+    expect(sockets).toHaveLength(1);
+    jest.advanceTimersByTime(1);
+    expect(sockets).toHaveLength(2);
+    sockets[1]!.open();
+    expect(states.at(-1)).toBe('connected');
+    expect(sockets[1]!.sent[0]).toEqual({ type: 'subscribe', channel: 'signals', lastEventId: '3-0' });
+    expect(sessionChecks()).toBe(0);
+    // Every restart the same way, however many.
+    for (let restart = 0; restart < maxReconnects + 2; restart += 1) {
+      sockets.at(-1)!.open();
+      sockets.at(-1)!.drop(serviceRestartCloseCode);
+      await settle();
+      jest.advanceTimersByTime(restartJitterMs);
+    }
+    expect(states).not.toContain('error');
+    expect(states).not.toContain('polling');
+    client.stop();
+  });
 });

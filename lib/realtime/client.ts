@@ -1,17 +1,25 @@
 import type { Channel } from './channels';
-import { isAccessCloseCode } from './close-codes';
+import { isAccessCloseCode, serviceRestartCloseCode } from './close-codes';
+import { compareEventIds } from './event-ids';
 
 // Browser side of /ws (spec 001 §4, §9): ping every 25 s, up to 5 reconnects 3 s apart, then
 // 'error'. Where no /ws exists (plain `next start`, Vercel) the client stops trying and reports
 // 'polling': the screens keep their react-query polling cadences either way. When the server ends
 // the socket's access (close codes 4401/4403), or refuses an upgrade while the page holds no entitled
 // session, reconnecting cannot help: the client reports 'polling' until the session is valid again.
+// Issue 29: a server going away for a restart closes with 1012 and the client reconnects at once; each
+// subscribe after a reconnect names the newest event id the client holds on that channel, the server
+// sends what came after it, and an event seen twice (replayed and live) reaches the screens once.
 
 export type ConnectionState = 'disconnected' | 'connecting' | 'connected' | 'error' | 'polling';
 export interface RealtimeMessage {
   type: string;
   channel?: Channel;
   data?: unknown;
+  /** An event's id: sortable, the same on every server instance. */
+  id?: string;
+  /** On `subscribed` after a resume: false when the server could not send everything missed. */
+  complete?: boolean;
 }
 
 export const pingIntervalMs = 25_000;
@@ -21,6 +29,13 @@ export const maxReconnects = 5;
 export const connectTimeoutMs = 5_000;
 /** While access is gone, how often the session is asked about (besides on focus and on `resume()`). */
 export const sessionCheckMs = 60_000;
+/**
+ * After a 1012 close, the reconnect waits a random part of this: every client of the instance that
+ * restarts gets the same close at once, and the one taking over need not get all of them in one tick.
+ */
+export const restartJitterMs = 1_000;
+/** How many recent event ids are remembered to drop one that arrives a second time. */
+export const rememberedEventIds = 1_000;
 
 interface Options {
   url: string;
@@ -33,6 +48,8 @@ interface Options {
   onMessage: (message: RealtimeMessage) => void;
   onGiveUp: () => void;
   createSocket?: (url: string) => WebSocket;
+  /** For the restart jitter (tests pin it). */
+  random?: () => number;
 }
 
 export class RealtimeClient {
@@ -47,6 +64,9 @@ export class RealtimeClient {
   /** The socket's access ended: waiting for a valid session, not retrying. */
   private suspended = false;
   private checkingSession = false;
+  /** Per channel, the newest event id received: where a reconnect resumes from. */
+  private readonly lastEventIds = new Map<Channel, string>();
+  private readonly seenIds = new Set<string>();
 
   constructor(private readonly options: Options) {}
 
@@ -95,13 +115,16 @@ export class RealtimeClient {
       this.attempts = 0;
       this.everConnected = true;
       this.options.onState('connected');
-      for (const channel of this.options.channels) this.send({ type: 'subscribe', channel });
+      for (const channel of this.options.channels) {
+        const lastEventId = this.lastEventIds.get(channel);
+        this.send(lastEventId ? { type: 'subscribe', channel, lastEventId } : { type: 'subscribe', channel });
+      }
       this.pingTimer = setInterval(() => this.send({ type: 'ping' }), pingIntervalMs);
     };
     socket.onmessage = (event) => {
       try {
         const message = JSON.parse(String(event.data)) as RealtimeMessage;
-        if (message && typeof message.type === 'string') this.options.onMessage(message);
+        if (message && typeof message.type === 'string' && this.isNew(message)) this.options.onMessage(message);
       } catch {
         // A frame that is not our JSON carries nothing for the screens.
       }
@@ -114,6 +137,12 @@ export class RealtimeClient {
     clearTimeout(this.connectTimer);
     clearInterval(this.pingTimer);
     if (isAccessCloseCode(code)) return this.suspend();
+    if (code === serviceRestartCloseCode) {
+      // Not a failure: another instance (or this one, restarted) takes the connection over.
+      this.options.onState('connecting');
+      this.retryTimer = setTimeout(() => this.open(), Math.floor((this.options.random ?? Math.random)() * restartJitterMs));
+      return;
+    }
     if (!this.everConnected && this.attempts === 0 && !(await this.options.isRealtimeAvailable().catch(() => true))) {
       if (!this.stopped) this.options.onState('polling');
       return;
@@ -129,6 +158,30 @@ export class RealtimeClient {
     this.attempts += 1;
     this.options.onState('connecting');
     this.retryTimer = setTimeout(() => this.open(), reconnectDelayMs);
+  }
+
+  /**
+   * Records where each channel resumes from and drops an event already passed on. The first cursor of a
+   * channel is the log's newest id when the socket opened (`connected`), so a reconnect before any event
+   * on it still resumes.
+   */
+  private isNew(message: RealtimeMessage): boolean {
+    if (message.type === 'connected') {
+      const head = (message.data as { lastEventId?: unknown } | undefined)?.lastEventId;
+      if (typeof head === 'string') for (const channel of this.options.channels) if (!this.lastEventIds.has(channel)) this.lastEventIds.set(channel, head);
+      return true;
+    }
+    if (typeof message.id !== 'string') return true;
+    if (this.seenIds.has(message.id)) return false;
+    this.seenIds.add(message.id);
+    // A Set iterates in insertion order: the first is the oldest.
+    if (this.seenIds.size > rememberedEventIds) this.seenIds.delete(this.seenIds.values().next().value!);
+    const channel = message.channel;
+    if (channel) {
+      const previous = this.lastEventIds.get(channel);
+      if (!previous || compareEventIds(message.id, previous) > 0) this.lastEventIds.set(channel, message.id);
+    }
+    return true;
   }
 
   private suspend() {
