@@ -9,8 +9,6 @@ import next from 'next';
 const dev = process.env.NODE_ENV !== 'production';
 loadEnvConfig(process.cwd(), dev);
 
-const shutdownBudgetMs = 4500;
-
 async function main() {
   const { getEnv } = await import('./lib/env');
   const { applyMigrations } = await import('./lib/db/migrate');
@@ -32,9 +30,10 @@ async function main() {
 
   const { db } = await import('./lib/db');
   const { closeBus } = await import('./lib/realtime/bus');
-  const { websocketPath } = await import('./lib/realtime/ws-server');
+  const { refuseUpgrade, websocketPath } = await import('./lib/realtime/ws-server');
   const { markRealtimeAvailable } = await import('./lib/realtime/availability');
   const { startBackground } = await import('./lib/background/supervisor');
+  const { installShutdown } = await import('./lib/background/shutdown');
   const { closeMailTransport, mailIdle } = await import('./lib/mail/sender');
   const { closeRateLimiter } = await import('./lib/rate-limit/limiter');
   const { isCachedReadPath, serveCachedRead } = await import('./lib/web/fast-reads');
@@ -65,7 +64,22 @@ async function main() {
       () => void handle(request, response),
     );
   });
+  const shutdown = installShutdown({
+    server,
+    background,
+    budgetMs: env.SHUTDOWN_TIMEOUT_MS,
+    log,
+    // After the requests: a send in progress finishes (or its claim lapses and another process sends it
+    // after the lease); then the bus, the limiter, the pool and Next.
+    closeResources: async () => {
+      await Promise.race([mailIdle(), new Promise((resolve) => setTimeout(resolve, 2_000).unref())]);
+      closeMailTransport();
+      await Promise.allSettled([closeBus(), closeRateLimiter(), db.$disconnect(), app.close()]);
+    },
+  });
   server.on('upgrade', (request, socket, head) => {
+    // Stopping: a browser tries again, behind a proxy on another instance.
+    if (shutdown.isDraining()) return refuseUpgrade(socket, 503);
     const pathname = new URL(request.url ?? '/', 'http://localhost').pathname;
     if (pathname === websocketPath) return background.handleUpgrade(request, socket, head);
     // Everything else (dev hot reload) belongs to Next.
@@ -76,34 +90,6 @@ async function main() {
   if (!(await background.whenReady(30_000))) log('background process not ready after 30 s; /ws answers 503 until it is');
   await new Promise<void>((resolve) => server.listen(env.PORT, env.HOST, resolve));
   log(`ready on http://${env.HOST === '0.0.0.0' ? 'localhost' : env.HOST}:${env.PORT} (${dev ? 'development' : 'production'}, bus: ${bus.kind})`);
-
-  let stopping = false;
-  const shutdown = (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    log(`${signal} received, shutting down`);
-    const force = setTimeout(() => {
-      log('shutdown took too long, exiting');
-      process.exit(1);
-    }, shutdownBudgetMs);
-    force.unref();
-    // Stop accepting first, then end what is open: the background process (its sockets, jobs and mails),
-    // keep-alive connections, the bus, the pool.
-    server.close();
-    const backgroundStopped = background.stop(3_500);
-    void (async () => {
-      server.closeIdleConnections();
-      setTimeout(() => server.closeAllConnections(), 1000).unref();
-      // A send in progress finishes (or its claim lapses and another process sends it after the lease).
-      await Promise.race([mailIdle(), new Promise((resolve) => setTimeout(resolve, 2_000).unref())]);
-      closeMailTransport();
-      await Promise.allSettled([backgroundStopped, closeBus(), closeRateLimiter(), db.$disconnect(), app.close()]);
-      log('stopped');
-      process.exit(0);
-    })();
-  };
-  process.on('SIGTERM', () => shutdown('SIGTERM'));
-  process.on('SIGINT', () => shutdown('SIGINT'));
 }
 
 function log(line: string) {

@@ -34,6 +34,8 @@ const envSchema = z.object({
     .enum(['true', 'false', '1', '0'])
     .default('true')
     .transform((value) => value === 'true' || value === '1'),
+  // From SIGTERM to exit (server.ts, lib/background/shutdown.ts): in-flight requests get what is left of it.
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(120_000).default(10_000),
   // Accounts that count as admins whatever their stored role (lib/auth/admin.ts); compared in lower case.
   ADMIN_EMAILS: z
     .string()

@@ -88,6 +88,24 @@ describe(`the background process (bus: ${process.env.REDIS_URL ? 'redis' : 'memo
     await until(() => harness.background.clientCount() === 0);
   });
 
+  it('replays to a reconnecting client, in order, what this process published while it was away (issue 29)', async () => {
+    const client = await connectWs(harness.url, session);
+    client.send({ type: 'subscribe', channel: 'signals' });
+    await client.next('subscribed');
+    await harness.background.bus.publish({ type: 'new_signal', data: { id: 'seen' } });
+    const seen = await client.next('new_signal');
+    client.socket.close();
+    await until(() => harness.background.clientCount() === 0);
+
+    for (const id of ['missed-1', 'missed-2', 'missed-3']) await harness.background.bus.publish({ type: 'new_signal', data: { id } });
+    const again = await connectWs(harness.url, session);
+    again.send({ type: 'subscribe', channel: 'signals', lastEventId: seen.id });
+    expect(await again.next('subscribed')).toEqual({ type: 'subscribed', channel: 'signals', replayed: 3, complete: true });
+    for (const id of ['missed-1', 'missed-2', 'missed-3']) expect((await again.next('new_signal')).data).toEqual({ id });
+    again.socket.close();
+    await until(() => harness.background.clientCount() === 0);
+  });
+
   it('still refuses a foreign Origin with 403', async () => {
     const port = new URL(harness.url).port;
     await expect(connectWs(harness.url, { ...session, Origin: 'https://evil.example' })).rejects.toThrow('Unexpected server response: 403');

@@ -9,6 +9,7 @@ import { closeMailTransport, mailIdle } from '../mail/sender';
 import { startAlertMailer } from '../notifications/alert-listener';
 import { closeRateLimiter } from '../rate-limit/limiter';
 import { closeBus, RedisBus } from '../realtime/bus';
+import { serviceRestartCloseCode } from '../realtime/close-codes';
 import { createRealtimeServer } from '../realtime/ws-server';
 import { openProcessBus, type FromBackground, type ToBackground } from './messages';
 
@@ -61,7 +62,8 @@ export async function runBackground() {
     stopJobs();
     stopAlertMailer();
     void (async () => {
-      await realtime.close();
+      // A restart, as the clients see it: they reconnect at once (elsewhere, behind a proxy) and resume.
+      await realtime.close(serviceRestartCloseCode);
       // A send in progress finishes (or its claim lapses and another process sends it after the lease).
       await Promise.race([mailIdle(), new Promise((resolve) => setTimeout(resolve, 2_000).unref())]);
       closeMailTransport();
