@@ -8,7 +8,7 @@ import { connectWs } from '@/test/support/ws-client';
 
 // Issue 29, the SIGTERM drain: a process told to stop refuses new connections, finishes the requests
 // in flight, closes every WebSocket with 1012 (the client reconnects at once, elsewhere) and exits
-// within its budget. The child is test/support/background/drain-server.ts: server.ts's shutdown and
+// within its budget. The child is test/support/background/drain-child.ts: server.ts's shutdown and
 // supervisor, and the real background process, without Next.
 
 const root = path.resolve(__dirname, '..', '..');
@@ -23,7 +23,7 @@ interface Started {
 }
 
 async function startDrainServer(budgetMs: number): Promise<Started> {
-  const child = fork(path.join(root, 'test/support/background/drain-server.ts'), [], {
+  const child = fork(path.join(root, 'test/support/background/drain-child.ts'), [], {
     execArgv: ['--import', 'tsx'],
     // No ingest jobs against the network from the background process.
     env: { ...process.env, SCHEDULER_ENABLED: 'false', SHUTDOWN_TIMEOUT_MS: String(budgetMs) },

@@ -10,7 +10,7 @@ import { startBackground } from '../../../lib/background/supervisor';
 import { closeBus } from '../../../lib/realtime/bus';
 import { refuseUpgrade } from '../../../lib/realtime/ws-server';
 
-const log = (line: string) => console.log(`[drain-server] ${line}`);
+const log = (line: string) => console.log(`[drain-child] ${line}`);
 const background = startBackground({ entry: path.resolve(__dirname, '../../../background.ts'), execArgv: ['--import', 'tsx'], log });
 const server = http.createServer((request, response) => {
   const url = new URL(request.url ?? '/', 'http://localhost');
