@@ -145,6 +145,41 @@ describe(`the background process (bus: ${process.env.REDIS_URL ? 'redis' : 'memo
   });
 });
 
+describe('a background process that crashes (issue 29)', () => {
+  let harness: Harness;
+  let session: Record<string, string>;
+  beforeAll(async () => {
+    harness = await start(path.join(root, 'background.ts'));
+    ({ headers: session } = await signedIn());
+  });
+  afterAll(() => harness.close());
+
+  it('loses nothing published while it was down: its successor replays it from the log', async () => {
+    const client = await connectWs(harness.url, session);
+    client.send({ type: 'subscribe', channel: 'signals' });
+    await client.next('subscribed');
+    await harness.background.bus.publish({ type: 'new_signal', data: { id: 'seen' } });
+    const seen = await client.next('new_signal');
+
+    const pid = harness.background.pid()!;
+    const gone = new Promise((resolve) => client.socket.once('close', resolve));
+    process.kill(pid, 'SIGKILL');
+    await gone;
+    await until(() => harness.background.pid() !== pid);
+    // Published while no background process runs: no socket could have received these.
+    for (const id of ['while-down-1', 'while-down-2']) await harness.background.bus.publish({ type: 'new_signal', data: { id } });
+
+    let again: Awaited<ReturnType<typeof connectWs>> | undefined;
+    for (const deadline = Date.now() + 60_000; !again && Date.now() < deadline; ) {
+      again = await connectWs(harness.url, session).catch(() => new Promise<undefined>((resolve) => setTimeout(resolve, 200)));
+    }
+    again!.send({ type: 'subscribe', channel: 'signals', lastEventId: seen.id });
+    expect(await again!.next('subscribed')).toEqual({ type: 'subscribed', channel: 'signals', replayed: 2, complete: true });
+    for (const id of ['while-down-1', 'while-down-2']) expect((await again!.next('new_signal')).data).toEqual({ id });
+    again!.socket.close();
+  });
+});
+
 describe('table changes between the two processes', () => {
   let harness: Harness;
   beforeAll(async () => (harness = await start(path.join(root, 'test/support/background/table-changes-child.ts'))));
