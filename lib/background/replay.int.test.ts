@@ -207,6 +207,26 @@ describe('replay between the HTTP process and its background process (bridged in
   });
 });
 
+describe('an event log that does not answer', () => {
+  it('greets without a head and answers a resume as incomplete within seconds, not never', async () => {
+    // Nothing listens on port 1: every Redis command waits out its retries.
+    const bus = new RedisBus('redis://127.0.0.1:1/0');
+    const harness = await startServer(bus);
+    try {
+      const client = await connectWs(harness.url, session);
+      const startedAt = Date.now();
+      expect((await client.next('connected')).data).not.toHaveProperty('lastEventId');
+      client.send({ type: 'subscribe', channel: 'signals', lastEventId: '1-0' });
+      expect(await client.next('subscribed')).toEqual({ type: 'subscribed', channel: 'signals', replayed: 0, complete: false });
+      expect(Date.now() - startedAt).toBeLessThan(6_000);
+      client.socket.close();
+    } finally {
+      await harness.close();
+      await bus.close();
+    }
+  });
+});
+
 const redisUrl = process.env.REDIS_URL;
 (redisUrl ? describe : describe.skip)('replay across processes (REDIS_URL)', () => {
   // Closed after each test even when it fails: open Redis connections would keep jest alive.

@@ -14,6 +14,13 @@ const maxMessageBytes = 4 * 1024;
 /** A Buffer sent as a text frame: browsers' onmessage gets a string, as for a string payload. */
 const textFrame = { binary: false } as const;
 
+/**
+ * How long the event log may take to answer before a socket goes on without it: `connected` without
+ * the head, a resume as incomplete (the client refetches). A Redis that does not answer must not hold
+ * up greetings or the live events held back during a replay.
+ */
+const logAnswerMs = 2_000;
+
 /** How often open sockets' sessions are re-checked for what no event announces (an expiry, a lapsed period). */
 const defaultAccessCheckMs = 30_000;
 
@@ -108,7 +115,7 @@ export function createRealtimeServer({ bus, access, allowedOrigins = [], accessC
     client.replaying.set(channel, held);
     client.channels.add(channel);
     subscribers[channel].add(client);
-    const replay = await bus.replay(afterId, channel).catch((error: unknown): Replay => {
+    const replay = await withTimeout(bus.replay(afterId, channel), logAnswerMs).catch((error: unknown): Replay => {
       console.error('[realtime] could not read the event log for a resuming client:', error);
       return { events: [], complete: false };
     });
@@ -158,7 +165,7 @@ export function createRealtimeServer({ bus, access, allowedOrigins = [], accessC
   const accept = (socket: WebSocket, holder: SocketHolder) => {
     const client: Client = Object.assign(socket, { channels: new Set<Channel>(), isAlive: true, holder, replaying: new Map<Channel, HeldEvent[]>() });
     // The log's newest id: where this client resumes a channel from if it reconnects before any event on it.
-    void bus.lastEventId().then(
+    void withTimeout(bus.lastEventId(), logAnswerMs).then(
       (lastEventId) => send(client, { type: 'connected', data: { channels, serverTime: new Date().toISOString(), lastEventId } }),
       () => send(client, { type: 'connected', data: { channels, serverTime: new Date().toISOString() } }),
     );
@@ -261,6 +268,16 @@ const statusLines = { 401: '401 Unauthorized', 403: '403 Forbidden', 503: '503 S
 /** Answers an upgrade with an HTTP status instead of switching protocols. */
 export function refuseUpgrade(socket: Duplex, status: keyof typeof statusLines) {
   socket.end(`HTTP/1.1 ${statusLines[status]}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+    promise.then(
+      (value) => (clearTimeout(timer), resolve(value)),
+      (error: unknown) => (clearTimeout(timer), reject(error)),
+    );
+  });
 }
 
 function eventMessage(event: RealtimeEvent): ServerMessage {
