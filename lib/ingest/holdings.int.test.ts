@@ -14,7 +14,8 @@ beforeEach(async () => {
   await resetDatabase();
   bus = new MemoryBus();
   events = [];
-  bus.subscribe((event) => events.push(event));
+  // What was published, without the id the bus's log gave it.
+  bus.subscribe(({ type, data }) => events.push({ type, data }));
 });
 
 const company = (data: { btcHoldings: number; holdingsAsOf: Date; flagReason?: string }) =>

@@ -165,7 +165,8 @@ describe('POST /api/chat/add-company', () => {
     const [action] = preview.json.suggestedActions;
     const events: RealtimeEvent[] = [];
     const bus = getBus();
-    const unsubscribe = bus.subscribe((event) => events.push(event));
+    // What was published, without the id the bus's log gave it.
+    const unsubscribe = bus.subscribe(({ type, data }) => events.push({ type, data }));
     // The Redis bus subscribes asynchronously and delivers after publish resolves: wait for both.
     await bus.status();
     const response = await call(addCompany, '/api/chat/add-company', { jar: analyst, body: action.data });

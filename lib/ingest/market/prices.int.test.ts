@@ -24,7 +24,8 @@ beforeEach(async () => {
   resetMarketState();
   bus = new MemoryBus();
   events = [];
-  bus.subscribe((event) => events.push(event));
+  // What was published, without the id the bus's log gave it.
+  bus.subscribe(({ type, data }) => events.push({ type, data }));
   server = await startReplayServer({
     '/api/v3/simple/price': () => ({ headers: jsonHeaders, body: readFixture('coingecko/simple-price.bitcoin-ethereum.constructed.json') }),
     '/api/v3/coins/bitcoin/market_chart': () => ({ headers: jsonHeaders, body: readFixture('coingecko/market-chart.bitcoin.constructed.json') }),

@@ -31,7 +31,8 @@ beforeEach(async () => {
   await resetDatabase();
   bus = new MemoryBus();
   events = [];
-  bus.subscribe((event) => events.push(event));
+  // What was published, without the id the bus's log gave it.
+  bus.subscribe(({ type, data }) => events.push({ type, data }));
   server = await startReplayServer({ [treasuryPath]: () => ({ headers: jsonHeaders, body: readFixture('coingecko/companies-public-treasury-bitcoin.docs-example.json') }) });
   Object.assign(process.env, { COINGECKO_BASE_URL: `${server.url}/api/v3`, COINGECKO_API_KEY: 'demo-key-for-tests' });
 });

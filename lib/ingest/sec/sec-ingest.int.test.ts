@@ -44,7 +44,8 @@ beforeEach(async () => {
   resetSecState();
   bus = new MemoryBus();
   events = [];
-  bus.subscribe((event) => events.push(event));
+  // What was published, without the id the bus's log gave it.
+  bus.subscribe(({ type, data }) => events.push({ type, data }));
   server = await startReplayServer();
 });
 
