@@ -34,6 +34,10 @@ export interface EventBus {
   subscribeControl(listener: ControlListener): () => void;
   status(): Promise<BusStatus>;
   close(): Promise<void>;
+  /** Whether the bus reaches the other processes now; absent: always (an in-memory bus). */
+  readonly connected?: boolean;
+  /** Calls `listener` each time the bus loses or regains the other processes; absent: never happens. */
+  onConnectionChange?(listener: (connected: boolean) => void): () => void;
 }
 
 export class MemoryBus implements EventBus {
@@ -102,11 +106,7 @@ export class BridgedBus implements EventBus {
 
   /** A message from the peer; anything else on the channel is ignored (false). */
   receive(message: unknown): boolean {
-    const bridged = message as BridgeMessage | null;
-    if (bridged?.type === 'bus:event') void this.local.publish(bridged.event);
-    else if (bridged?.type === 'bus:control') void this.local.publishControl(bridged.message);
-    else return false;
-    return true;
+    return deliverBridged(this.local, message);
   }
 
   async status(): Promise<BusStatus> {
@@ -118,12 +118,26 @@ export class BridgedBus implements EventBus {
   }
 }
 
+/** Delivers a peer's bridged message to `local`'s listeners only; false for anything else on the channel. */
+function deliverBridged(local: MemoryBus, message: unknown): boolean {
+  const bridged = message as BridgeMessage | null;
+  if (bridged?.type === 'bus:event') void local.publish(bridged.event);
+  else if (bridged?.type === 'bus:control') void local.publishControl(bridged.message);
+  else return false;
+  return true;
+}
+
 const redisChannel = 'treasury:realtime';
 const controlChannel = 'treasury:control';
 
 /**
  * Fans every event out to all processes subscribed to the same Redis, this one included: its own
  * listeners at once, the others through Redis.
+ *
+ * While Redis is out of reach the bus degrades to local delivery: this process's listeners, and the
+ * peer process of server.ts and its background process through `peer` (their IPC channel), so the
+ * sockets there still get what this side publishes. Other instances miss those messages. ioredis
+ * reconnects by itself; on every new connection the bus subscribes again and reports it is connected.
  */
 export class RedisBus implements EventBus {
   readonly kind = 'redis' as const;
@@ -133,8 +147,19 @@ export class RedisBus implements EventBus {
   private readonly publisher: Redis;
   private readonly subscriber: Redis;
   private readonly ready: Promise<unknown>;
+  /** Subscribed to both channels on the subscriber's current connection. */
+  private joined = false;
+  /** The first subscription has succeeded or failed: until then a publisher waits for it. */
+  private started = false;
+  /** The publishing connection was lost and has not come back (while it first connects, it queues). */
+  private publisherLost = false;
+  private lastConnected = false;
+  private readonly connection = new EventEmitter().setMaxListeners(0);
 
-  constructor(url: string) {
+  constructor(
+    url: string,
+    private readonly peer?: (message: BridgeMessage) => void,
+  ) {
     const options = { lazyConnect: false, maxRetriesPerRequest: 2, enableOfflineQueue: true };
     this.publisher = new Redis(url, options);
     this.subscriber = new Redis(url, options);
@@ -150,15 +175,66 @@ export class RedisBus implements EventBus {
       const received = parseEvent(payload);
       if (received && received.origin !== this.origin) void this.local.publish(received.event);
     });
-    this.ready = this.subscriber.subscribe(redisChannel, controlChannel).catch(() => undefined);
+    // Each new connection subscribes again: ioredis re-subscribes only channels a connection had
+    // joined, and a bus started while Redis was down never had.
+    this.subscriber.on('ready', this.onSubscriberReady).on('close', this.onSubscriberClose);
+    this.publisher.on('ready', this.onPublisherReady).on('close', this.onPublisherClose);
+    this.ready = this.join().finally(() => void (this.started = true));
+  }
+
+  private readonly onSubscriberReady = () => void this.join();
+  private readonly onSubscriberClose = () => {
+    this.joined = false;
+    this.reportConnection();
+  };
+  private readonly onPublisherReady = () => {
+    this.publisherLost = false;
+    this.reportConnection();
+  };
+  private readonly onPublisherClose = () => {
+    this.publisherLost = true;
+    this.reportConnection();
+  };
+
+  private join(): Promise<void> {
+    return this.subscriber.subscribe(redisChannel, controlChannel).then(
+      () => {
+        this.joined = this.subscriber.status === 'ready';
+        this.reportConnection();
+      },
+      () => undefined,
+    );
+  }
+
+  /** Whether Redis carries this bus's messages now: both connections up and the channels joined. */
+  get connected(): boolean {
+    return this.joined && this.subscriber.status === 'ready' && !this.publisherLost;
+  }
+
+  private reportConnection() {
+    const connected = this.connected;
+    if (connected === this.lastConnected) return;
+    this.lastConnected = connected;
+    this.connection.emit('change', connected);
+  }
+
+  /** Calls `listener` each time the bus loses or regains Redis. */
+  onConnectionChange(listener: (connected: boolean) => void): () => void {
+    this.connection.on('change', listener);
+    return () => void this.connection.off('change', listener);
   }
 
   async publish(event: RealtimeEvent) {
     // This process's sockets need not wait for the round trip through Redis and, on a busy server, a
     // second turn of the event loop before the echo is read (bench:http, fan-out under the HTTP load).
     void this.local.publish(event);
-    await this.ready;
-    await this.publisher.publish(redisChannel, JSON.stringify({ ...event, origin: this.origin }));
+    if (!this.started) await this.ready;
+    if (!this.connected) return this.peer?.({ type: 'bus:event', event });
+    try {
+      await this.publisher.publish(redisChannel, JSON.stringify({ ...event, origin: this.origin }));
+    } catch {
+      this.peer?.({ type: 'bus:event', event });
+    }
   }
 
   subscribe(listener: Listener) {
@@ -166,31 +242,52 @@ export class RedisBus implements EventBus {
   }
 
   async publishControl(message: ControlMessage) {
-    await this.ready;
-    await this.publisher.publish(controlChannel, JSON.stringify(message));
+    // Connected, this process hears its own message back from Redis; cut off, it delivers it here.
+    const cutOff = () => {
+      void this.local.publishControl(message);
+      this.peer?.({ type: 'bus:control', message });
+    };
+    if (!this.started) await this.ready;
+    if (!this.connected) return cutOff();
+    try {
+      await this.publisher.publish(controlChannel, JSON.stringify(message));
+    } catch {
+      cutOff();
+    }
   }
 
   subscribeControl(listener: ControlListener) {
     return this.local.subscribeControl(listener);
   }
 
-  /** Resolves once this process receives what others publish. */
+  /** A message from the peer process (sent while its Redis was out of reach); false for anything else. */
+  receive(message: unknown): boolean {
+    return deliverBridged(this.local, message);
+  }
+
+  /** Resolves once this process receives what others publish (or the first attempt failed). */
   async whenReady() {
     await this.ready;
   }
 
   async status(): Promise<BusStatus> {
+    if (!this.connected) return { kind: this.kind, status: 'down' };
     try {
-      await withTimeout(Promise.all([this.ready, this.publisher.ping()]), 1000);
-      return { kind: this.kind, status: this.subscriber.status === 'ready' ? 'up' : 'down' };
+      await withTimeout(this.publisher.ping(), 1000);
+      return { kind: this.kind, status: this.connected ? 'up' : 'down' };
     } catch {
       return { kind: this.kind, status: 'down' };
     }
   }
 
   async close() {
+    this.connection.removeAllListeners();
+    // The connections' last events (their close) arrive after this resolves: nothing may act on them.
+    this.subscriber.off('ready', this.onSubscriberReady).off('close', this.onSubscriberClose);
+    this.publisher.off('ready', this.onPublisherReady).off('close', this.onPublisherClose);
     await this.local.close();
-    await Promise.allSettled([this.subscriber.quit(), this.publisher.quit()]);
+    // A client that is reconnecting cannot send QUIT: stop it, or it retries for ever.
+    await Promise.allSettled([this.subscriber, this.publisher].map((client) => client.quit().catch(() => client.disconnect())));
   }
 }
 
