@@ -153,7 +153,8 @@ export class RedisBus implements EventBus {
   private started = false;
   /** The publishing connection was lost and has not come back (while it first connects, it queues). */
   private publisherLost = false;
-  private lastConnected = false;
+  /** What listeners were last told; until the first attempt settles the bus counts as connected. */
+  private lastConnected = true;
   private readonly connection = new EventEmitter().setMaxListeners(0);
 
   constructor(
@@ -179,7 +180,10 @@ export class RedisBus implements EventBus {
     // joined, and a bus started while Redis was down never had.
     this.subscriber.on('ready', this.onSubscriberReady).on('close', this.onSubscriberClose);
     this.publisher.on('ready', this.onPublisherReady).on('close', this.onPublisherClose);
-    this.ready = this.join().finally(() => void (this.started = true));
+    this.ready = this.join().finally(() => {
+      this.started = true;
+      this.reportConnection();
+    });
   }
 
   private readonly onSubscriberReady = () => void this.join();
@@ -206,12 +210,17 @@ export class RedisBus implements EventBus {
     );
   }
 
-  /** Whether Redis carries this bus's messages now: both connections up and the channels joined. */
+  /**
+   * Whether Redis carries this bus's messages now: both connections up and the channels joined. Until
+   * the first attempt to join settles (a few milliseconds when Redis is there) it is taken as connected,
+   * so a process starting does not count as cut off.
+   */
   get connected(): boolean {
-    return this.joined && this.subscriber.status === 'ready' && !this.publisherLost;
+    return !this.started || (this.joined && this.subscriber.status === 'ready' && !this.publisherLost);
   }
 
   private reportConnection() {
+    if (!this.started) return;
     const connected = this.connected;
     if (connected === this.lastConnected) return;
     this.lastConnected = connected;
@@ -271,6 +280,7 @@ export class RedisBus implements EventBus {
   }
 
   async status(): Promise<BusStatus> {
+    if (!this.started) await withTimeout(this.ready, 1000).catch(() => undefined);
     if (!this.connected) return { kind: this.kind, status: 'down' };
     try {
       await withTimeout(this.publisher.ping(), 1000);
