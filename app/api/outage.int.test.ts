@@ -219,3 +219,38 @@ it('relays a connection and cuts it (the test relay itself)', async () => {
     await new Promise((resolve) => echo.close(resolve));
   }
 });
+
+// Redis that never answers (a relay to nowhere, cut): runs without REDIS_URL too.
+it('counts limits locally and delivers events locally when Redis is out of reach from the start', async () => {
+  const { RedisBus } = await import('@/lib/realtime/bus');
+  const { RedisRateLimiter } = await import('@/lib/rate-limit');
+  const Redis = (await import('ioredis')).default;
+  const nowhere = await startTcpProxy({ host: '127.0.0.1', port: 1 });
+  nowhere.cut();
+  const url = `redis://127.0.0.1:${nowhere.port}`;
+  const limiter = new RedisRateLimiter(new Redis(url, { maxRetriesPerRequest: 1, enableOfflineQueue: false, commandTimeout: 1_000 }).on('error', () => {}));
+  const bridged: unknown[] = [];
+  const bus = new RedisBus(url, (message) => bridged.push(message));
+  try {
+    const started = Date.now();
+    const allowed = [];
+    for (let index = 0; index < 3; index += 1) allowed.push((await limiter.hit('outage:nowhere', 2, 60_000)).allowed);
+    expect(allowed).toEqual([true, true, false]);
+    expect(await limiter.count('outage:nowhere')).toBe(3);
+    expect(limiter.degraded).toBe(true);
+
+    await bus.whenReady();
+    const here: unknown[] = [];
+    bus.subscribe((event) => here.push(event.data));
+    await bus.publish({ type: 'new_signal', data: { id: 'local' } });
+    expect(here).toEqual([{ id: 'local' }]);
+    expect(bridged).toEqual([{ type: 'bus:event', event: { type: 'new_signal', data: { id: 'local' } } }]);
+    expect(bus.connected).toBe(false);
+    expect(await bus.status()).toEqual({ kind: 'redis', status: 'down' });
+    // Nothing waited for a reconnection that never comes.
+    expect(Date.now() - started).toBeLessThan(5_000);
+  } finally {
+    await Promise.all([limiter.close(), bus.close()]);
+    await nowhere.close();
+  }
+});
