@@ -153,6 +153,60 @@ afterAll(async () => {
   });
 });
 
+(redisUrl ? describe : describe.skip)('Redis out of reach, server.ts and its background process (REDIS_URL)', () => {
+  it('delivers what the HTTP side publishes to the background process’s sockets over IPC, and through Redis again once it is back', async () => {
+    const http = await import('node:http');
+    const path = await import('node:path');
+    const { startBackground } = await import('@/lib/background/supervisor');
+    const { connectWs } = await import('@/test/support/ws-client');
+    const { registeredUser, db } = product;
+    // No ingest jobs against the network from the child; it inherits this environment (the relays' addresses).
+    process.env.SCHEDULER_ENABLED = 'false';
+    const background = startBackground({ entry: path.resolve(__dirname, '..', '..', 'background.ts'), execArgv: ['--import', 'tsx'], log: () => {} });
+    const server = http.createServer((_request, response) => response.end());
+    server.on('upgrade', (request, socket, head) => background.handleUpgrade(request, socket, head));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      expect(await background.whenReady(60_000)).toBe(true);
+      const user = await registeredUser(true, 'outage-ws');
+      await db.session.findFirstOrThrow({ where: { userId: user.id } });
+      const client = await connectWs(`ws://127.0.0.1:${(server.address() as { port: number }).port}/ws`, { Cookie: user.jar.header() });
+      await client.next('connected');
+      client.send({ type: 'subscribe', channel: 'signals' });
+      await client.next('subscribed');
+      const bus = background.bus as InstanceType<typeof product.RedisBus>;
+
+      redisProxy!.cut();
+      await until(() => !bus.connected);
+      await bus.publish({ type: 'new_signal', data: { id: 'over-ipc' } });
+      expect(await client.next('new_signal')).toEqual({ type: 'new_signal', channel: 'signals', data: { id: 'over-ipc' } });
+
+      redisProxy!.restore();
+      await until(() => bus.connected, 15_000);
+      // The child re-joins on its own schedule: publish until an event arrives through Redis.
+      const other = new product.RedisBus(redisUrl!);
+      try {
+        await other.whenReady();
+        let received: unknown;
+        await until(async () => {
+          await other.publish({ type: 'new_signal', data: { id: 'through-redis' } });
+          received = await Promise.race([client.next('new_signal'), new Promise((resolve) => setTimeout(resolve, 300))]);
+          return received !== undefined;
+        }, 15_000);
+        expect(received).toEqual({ type: 'new_signal', channel: 'signals', data: { id: 'through-redis' } });
+      } finally {
+        await other.close();
+      }
+      client.socket.close();
+    } finally {
+      redisProxy!.restore();
+      await background.stop(5_000);
+      server.close();
+      delete process.env.SCHEDULER_ENABLED;
+    }
+  });
+});
+
 (postgresUrl ? describe : describe.skip)('PostgreSQL restarted (TEST_DATABASE_URL)', () => {
   it('answers 503 with Retry-After while it is away, recovers on the same client, and keeps what was acknowledged', async () => {
     const { call, CookieJar, registeredUser, health, reportError, watchlist, db } = product;
