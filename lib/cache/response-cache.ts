@@ -48,7 +48,7 @@ interface Pending {
  * short TTLs rather than no cache, so a hot read still costs one query a second, not one per request,
  * and what another process wrote shows within that second (plus one while it is recomputed).
  */
-export const isolatedTtlMs = 1000;
+const isolatedTtlMs = 1000;
 
 export function etagOf(body: string): string {
   return `"${createHash('sha1').update(body).digest('base64url')}"`;

@@ -58,7 +58,7 @@ export function validationError(error: z.ZodError): AppError {
 export const unavailableRetryAfterSeconds = 5;
 
 /** The answer while the database is out of reach; in subscriber words, nothing about where or why. */
-export function unavailableError(): AppError {
+function unavailableError(): AppError {
   return new AppError('unavailable', 'The service is briefly unavailable. Please try again in a few seconds.', undefined, {
     'Retry-After': String(unavailableRetryAfterSeconds),
   });

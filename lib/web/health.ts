@@ -41,7 +41,7 @@ async function sourceStates(db: Db, now: Date, audience: Exclude<HealthAudience,
 }
 
 /** What an admin is told while Redis is out of reach; everyone else sees only `degraded`. */
-export const redisOutageWarning =
+const redisOutageWarning =
   'Redis is out of reach: realtime events reach only the clients of this instance, rate limits count per instance, and cached answers are kept for at most a second, until it returns.';
 
 /**
