@@ -74,18 +74,20 @@ export class RedisRateLimiter implements RateLimiter {
     await this.redis.quit().catch(() => this.redis.disconnect());
   }
 
-  /** True while counting locally: Redis is not connected now. */
+  /** True while counting locally because Redis was lost (not while it first connects). */
   get degraded(): boolean {
-    return this.redis.status !== 'ready';
+    return this.failed && this.redis.status !== 'ready';
   }
+
+  /** The first connection, which the first commands wait for (one wait shared by all of them). */
+  private firstConnection: Promise<boolean> | undefined;
 
   /** Whether to use Redis for the next command; the first ones wait briefly for the first connection. */
   private async connected(): Promise<boolean> {
     const { redis } = this;
     if (redis.status === 'ready') return true;
     if (this.failed || !['wait', 'connecting', 'connect'].includes(redis.status)) return false;
-    if (redis.status === 'wait') redis.connect().catch(() => undefined);
-    return new Promise<boolean>((resolve) => {
+    this.firstConnection ??= new Promise<boolean>((resolve) => {
       const done = (ready: boolean) => {
         clearTimeout(timer);
         redis.off('ready', onReady).off('error', onError);
@@ -95,7 +97,9 @@ export class RedisRateLimiter implements RateLimiter {
       const onError = () => done(false);
       const timer = setTimeout(() => done(false), firstConnectWaitMs);
       redis.once('ready', onReady).once('error', onError);
+      if (redis.status === 'wait') redis.connect().catch(() => undefined);
     });
+    return this.firstConnection;
   }
 
   /** `shared` against Redis, or `local` when Redis is out of reach or fails the command. */
