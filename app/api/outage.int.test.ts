@@ -26,8 +26,8 @@ async function loadProduct() {
     import('@/test/support/http'),
     import('@/test/support/users'),
     import('@/lib/realtime/bus'),
-    import('@/lib/rate-limit'),
-    import('@/lib/health'),
+    import('@/lib/rate-limit/limiter'),
+    import('@/lib/web/health'),
     import('@/lib/cache/response-cache'),
     import('@/lib/mail/sender'),
   ]);
@@ -277,7 +277,7 @@ it('relays a connection and cuts it (the test relay itself)', async () => {
 // Redis that never answers (a relay to nowhere, cut): runs without REDIS_URL too.
 it('counts limits locally and delivers events locally when Redis is out of reach from the start', async () => {
   const { RedisBus } = await import('@/lib/realtime/bus');
-  const { RedisRateLimiter } = await import('@/lib/rate-limit');
+  const { RedisRateLimiter } = await import('@/lib/rate-limit/limiter');
   const Redis = (await import('ioredis')).default;
   const nowhere = await startTcpProxy({ host: '127.0.0.1', port: 1 });
   nowhere.cut();

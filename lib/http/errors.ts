@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isDatabaseUnavailable } from '../db/errors';
+import { isDatabaseUnavailable } from './unavailable';
 
 export type ErrorCode =
   | 'validation_failed'
