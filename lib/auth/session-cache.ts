@@ -32,6 +32,8 @@ export class SessionRowCache<Row> {
 
   async get(sessionId: string, load: () => Promise<Row>): Promise<Row> {
     this.changes.ensureBus();
+    // Cut off from the other processes, a sign-out there would go unheard here: read the row every time.
+    if (this.changes.isolated) return load();
     const known = this.rows.get(sessionId);
     if (known && known.expiresAt > Date.now()) return known.row;
     const running = this.pending.get(sessionId);

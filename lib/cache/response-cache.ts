@@ -43,6 +43,13 @@ interface Pending {
   stale: boolean;
 }
 
+/**
+ * The longest an entry lives while the process is cut off from the others (TableChanges.isolated):
+ * short TTLs rather than no cache, so a hot read still costs one query a second, not one per request,
+ * and what another process wrote shows within that second (plus one while it is recomputed).
+ */
+const isolatedTtlMs = 1000;
+
 export function etagOf(body: string): string {
   return `"${createHash('sha1').update(body).digest('base64url')}"`;
 }
@@ -64,8 +71,9 @@ export class ResponseCache {
   }
 
   /** The cached response under `key`, or the one `compute` gives, which then serves until a change or its TTL (and one more while it is recomputed). */
-  async get(key: string, policy: CachePolicy, compute: () => Promise<Computed>): Promise<CachedResponse> {
+  async get(key: string, given: CachePolicy, compute: () => Promise<Computed>): Promise<CachedResponse> {
     this.changes.ensureBus();
+    const policy = this.changes.isolated && given.ttlMs > isolatedTtlMs ? { ...given, ttlMs: isolatedTtlMs } : given;
     const entry = this.entries.get(key);
     const now = this.now();
     if (entry && entry.expiresAt > now) return entry;

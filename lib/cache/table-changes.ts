@@ -7,6 +7,10 @@ import { allTables } from './write-watch';
 // to every other process (Redis pub/sub when REDIS_URL is set); what other processes announce arrives
 // through the same bus. One hub per process, shared through globalThis like the bus and the database:
 // server.ts and Next's bundled route handlers load this module separately.
+//
+// While a Redis bus is cut off from Redis, other processes' writes go unheard: `isolated` says so, and
+// the caches then keep nothing for long (lib/cache/response-cache.ts, lib/auth/session-cache.ts). Losing
+// and regaining Redis each drop everything cached, since what others wrote in between was never heard.
 
 export type TablesListener = (tables: readonly string[]) => void;
 
@@ -19,6 +23,7 @@ export class TableChanges {
   private readonly listeners = new Set<TablesListener>();
   private readonly buses = new WeakSet<EventBus>();
   private bus: EventBus | undefined;
+  private cutOff = false;
 
   subscribe(listener: TablesListener): () => void {
     this.listeners.add(listener);
@@ -30,9 +35,21 @@ export class TableChanges {
     this.bus = bus;
     if (this.buses.has(bus)) return;
     this.buses.add(bus);
+    if (bus.onConnectionChange) {
+      this.cutOff = bus.connected === false;
+      bus.onConnectionChange((connected) => {
+        this.cutOff = !connected;
+        this.notify([allTables]);
+      });
+    }
     bus.subscribeControl((message: ControlMessage) => {
       if (message.kind === 'tables_changed' && message.origin !== this.origin) this.notify(message.tables);
     });
+  }
+
+  /** True while the bus cannot reach other processes (Redis out of reach): their writes go unheard. */
+  get isolated(): boolean {
+    return this.cutOff && this.bus?.connected === false;
   }
 
   /** Connects to the process's bus once something has opened it (server.ts does at start). */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isDatabaseUnavailable } from './unavailable';
 
 export type ErrorCode =
   | 'validation_failed'
@@ -10,6 +11,7 @@ export type ErrorCode =
   | 'conflict'
   | 'payload_too_large'
   | 'rate_limited'
+  | 'unavailable'
   | 'internal';
 
 const statusOf: Record<ErrorCode, number> = {
@@ -22,6 +24,7 @@ const statusOf: Record<ErrorCode, number> = {
   conflict: 409,
   payload_too_large: 413,
   rate_limited: 429,
+  unavailable: 503,
   internal: 500,
 };
 
@@ -51,7 +54,22 @@ export function validationError(error: z.ZodError): AppError {
   return new AppError('validation_failed', error.issues[0]?.message ?? 'Invalid request', errors);
 }
 
+/** Seconds a caller is asked to wait before retrying while the database is out of reach (a restart takes a few). */
+export const unavailableRetryAfterSeconds = 5;
+
+/** The answer while the database is out of reach; in subscriber words, nothing about where or why. */
+function unavailableError(): AppError {
+  return new AppError('unavailable', 'The service is briefly unavailable. Please try again in a few seconds.', undefined, {
+    'Retry-After': String(unavailableRetryAfterSeconds),
+  });
+}
+
 export function toErrorResponse(error: unknown): Response {
+  if (!(error instanceof AppError) && isDatabaseUnavailable(error)) {
+    // One line, not the stack: during an outage every request logs this.
+    console.warn(`[api] database unavailable: ${error instanceof Error ? error.message.split('\n').filter(Boolean).at(-1) : String(error)}`);
+    error = unavailableError();
+  }
   if (error instanceof AppError) {
     const body = { message: error.message, code: error.code, ...(error.errors ? { errors: error.errors } : {}) };
     return Response.json(body, { status: error.status, headers: error.headers });

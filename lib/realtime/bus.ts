@@ -40,6 +40,10 @@ export interface EventBus {
   subscribeControl(listener: ControlListener): () => void;
   status(): Promise<BusStatus>;
   close(): Promise<void>;
+  /** Whether the bus reaches the other processes now; absent: always (an in-memory bus). */
+  readonly connected?: boolean;
+  /** Calls `listener` each time the bus loses or regains the other processes; absent: never happens. */
+  onConnectionChange?(listener: (connected: boolean) => void): () => void;
 }
 
 /** Delivers to this process's listeners; the buses below add the log and the other processes. */
@@ -229,6 +233,15 @@ export class BridgedBus implements EventBus {
   }
 }
 
+/** Delivers a peer's bridged message to `local`'s listeners only; false for anything else on the channel. */
+function deliverBridged(local: LocalListeners, message: unknown): boolean {
+  const bridged = message as BridgeMessage | null;
+  if (bridged?.type === 'bus:event') local.emit(bridged.event);
+  else if (bridged?.type === 'bus:control') local.emitControl(bridged.message);
+  else return false;
+  return true;
+}
+
 const redisChannel = 'treasury:realtime';
 const controlChannel = 'treasury:control';
 /** The event log all processes share: a capped stream whose entry ids are the events' ids. */
@@ -251,6 +264,12 @@ type WithPublishEvent = Redis & {
 /**
  * Fans every event out to all processes subscribed to the same Redis, this one included: its own
  * listeners once Redis has given the event its id, the others through Redis.
+ *
+ * While Redis is out of reach the bus degrades to local delivery: this process's listeners, and the
+ * peer process of server.ts and its background process through `peer` (their IPC channel), so the
+ * sockets there still get what this side publishes, without an id (no log holds it). Other instances
+ * miss those messages. ioredis reconnects by itself; on every new connection the bus subscribes again
+ * and reports it is connected.
  */
 export class RedisBus implements EventBus {
   readonly kind = 'redis' as const;
@@ -260,8 +279,20 @@ export class RedisBus implements EventBus {
   private readonly publisher: WithPublishEvent;
   private readonly subscriber: Redis;
   private readonly ready: Promise<unknown>;
+  /** Subscribed to both channels on the subscriber's current connection. */
+  private joined = false;
+  /** The first subscription has succeeded or failed: until then a publisher waits for it. */
+  private started = false;
+  /** The publishing connection was lost and has not come back (while it first connects, it queues). */
+  private publisherLost = false;
+  /** What listeners were last told; until the first attempt settles the bus counts as connected. */
+  private lastConnected = true;
+  private readonly connection = new EventEmitter().setMaxListeners(0);
 
-  constructor(url: string) {
+  constructor(
+    url: string,
+    private readonly peer?: (message: BridgeMessage) => void,
+  ) {
     const options = { lazyConnect: false, maxRetriesPerRequest: 2, enableOfflineQueue: true };
     this.publisher = new Redis(url, options) as WithPublishEvent;
     this.publisher.defineCommand('publishEvent', { numberOfKeys: 1, lua: publishEventScript });
@@ -278,19 +309,78 @@ export class RedisBus implements EventBus {
       const received = parseEvent(payload);
       if (received && received.origin !== this.origin) this.local.emit(received.event);
     });
-    this.ready = this.subscriber.subscribe(redisChannel, controlChannel).catch(() => undefined);
+    // Each new connection subscribes again: ioredis re-subscribes only channels a connection had
+    // joined, and a bus started while Redis was down never had.
+    this.subscriber.on('ready', this.onSubscriberReady).on('close', this.onSubscriberClose);
+    this.publisher.on('ready', this.onPublisherReady).on('close', this.onPublisherClose);
+    this.ready = this.join().finally(() => {
+      this.started = true;
+      this.reportConnection();
+    });
+  }
+
+  private readonly onSubscriberReady = () => void this.join();
+  private readonly onSubscriberClose = () => {
+    this.joined = false;
+    this.reportConnection();
+  };
+  private readonly onPublisherReady = () => {
+    this.publisherLost = false;
+    this.reportConnection();
+  };
+  private readonly onPublisherClose = () => {
+    this.publisherLost = true;
+    this.reportConnection();
+  };
+
+  private join(): Promise<void> {
+    return this.subscriber.subscribe(redisChannel, controlChannel).then(
+      () => {
+        this.joined = this.subscriber.status === 'ready';
+        this.reportConnection();
+      },
+      () => undefined,
+    );
+  }
+
+  /**
+   * Whether Redis carries this bus's messages now: both connections up and the channels joined. Until
+   * the first attempt to join settles (a few milliseconds when Redis is there) it is taken as connected,
+   * so a process starting does not count as cut off.
+   */
+  get connected(): boolean {
+    return !this.started || (this.joined && this.subscriber.status === 'ready' && !this.publisherLost);
+  }
+
+  private reportConnection() {
+    if (!this.started) return;
+    const connected = this.connected;
+    if (connected === this.lastConnected) return;
+    this.lastConnected = connected;
+    this.connection.emit('change', connected);
+  }
+
+  /** Calls `listener` each time the bus loses or regains Redis. */
+  onConnectionChange(listener: (connected: boolean) => void): () => void {
+    this.connection.on('change', listener);
+    return () => void this.connection.off('change', listener);
   }
 
   async publish(event: RealtimeEvent) {
     const logged = { type: event.type, data: event.data };
-    await this.ready;
+    // Cut off from Redis: delivered here and to the peer process at once, without an id.
+    const cutOff = () => {
+      this.local.emit(logged);
+      this.peer?.({ type: 'bus:event', event: logged });
+      return undefined;
+    };
+    if (!this.started) await this.ready;
+    if (!this.connected) return cutOff();
     let id: string;
     try {
       id = await this.publisher.publishEvent(streamKey, streamLength, JSON.stringify(logged), redisChannel, this.origin);
-    } catch (error) {
-      // Redis unreachable: this process's listeners still get the event, without an id (no log holds it).
-      this.local.emit(logged);
-      throw error;
+    } catch {
+      return cutOff();
     }
     // Without waiting for the echo: on a busy server reading it takes another turn of the event loop
     // (bench:http, fan-out under the HTTP load).
@@ -340,31 +430,53 @@ export class RedisBus implements EventBus {
   }
 
   async publishControl(message: ControlMessage) {
-    await this.ready;
-    await this.publisher.publish(controlChannel, JSON.stringify(message));
+    // Connected, this process hears its own message back from Redis; cut off, it delivers it here.
+    const cutOff = () => {
+      this.local.emitControl(message);
+      this.peer?.({ type: 'bus:control', message });
+    };
+    if (!this.started) await this.ready;
+    if (!this.connected) return cutOff();
+    try {
+      await this.publisher.publish(controlChannel, JSON.stringify(message));
+    } catch {
+      cutOff();
+    }
   }
 
   subscribeControl(listener: ControlListener) {
     return this.local.subscribeControl(listener);
   }
 
-  /** Resolves once this process receives what others publish. */
+  /** A message from the peer process (sent while its Redis was out of reach); false for anything else. */
+  receive(message: unknown): boolean {
+    return deliverBridged(this.local, message);
+  }
+
+  /** Resolves once this process receives what others publish (or the first attempt failed). */
   async whenReady() {
     await this.ready;
   }
 
   async status(): Promise<BusStatus> {
+    if (!this.started) await withTimeout(this.ready, 1000).catch(() => undefined);
+    if (!this.connected) return { kind: this.kind, status: 'down' };
     try {
-      await withTimeout(Promise.all([this.ready, this.publisher.ping()]), 1000);
-      return { kind: this.kind, status: this.subscriber.status === 'ready' ? 'up' : 'down' };
+      await withTimeout(this.publisher.ping(), 1000);
+      return { kind: this.kind, status: this.connected ? 'up' : 'down' };
     } catch {
       return { kind: this.kind, status: 'down' };
     }
   }
 
   async close() {
+    this.connection.removeAllListeners();
+    // The connections' last events (their close) arrive after this resolves: nothing may act on them.
+    this.subscriber.off('ready', this.onSubscriberReady).off('close', this.onSubscriberClose);
+    this.publisher.off('ready', this.onPublisherReady).off('close', this.onPublisherClose);
     this.local.close();
-    await Promise.allSettled([this.subscriber.quit(), this.publisher.quit()]);
+    // A client that is reconnecting cannot send QUIT: stop it, or it retries for ever.
+    await Promise.allSettled([this.subscriber, this.publisher].map((client) => client.quit().catch(() => client.disconnect())));
   }
 }
 

@@ -1,6 +1,7 @@
 import type { Db } from '../db';
 import { isAdmin } from '../auth/admin';
 import { loadSourceStates, toAdminSourceStateView, toSourceStateView } from '../data-sources/state';
+import { rateLimiterDegraded } from '../rate-limit/limiter';
 import { getBus } from '../realtime/bus';
 import { realtimeStatus } from '../realtime/availability';
 
@@ -39,14 +40,19 @@ async function sourceStates(db: Db, now: Date, audience: Exclude<HealthAudience,
   }
 }
 
+/** What an admin is told while Redis is out of reach; everyone else sees only `degraded`. */
+const redisOutageWarning =
+  'Redis is out of reach: realtime events reach only the clients of this instance, rate limits count per instance, and cached answers are kept for at most a second, until it returns.';
+
 /**
- * Healthy, degraded (the event bus is down) or down (the database is). A stale or unreachable data
+ * Healthy, degraded (Redis, behind the event bus and the rate limits, is out of reach) or down (the database is). A stale or unreachable data
  * source does not change it: each source's own state says that, to signed-in users.
  */
 export async function checkHealth(db: Db, audience: HealthAudience) {
   const now = new Date();
   const [database, bus] = await Promise.all([pingDatabase(db), getBus().status()]);
-  const status = database.status === 'down' ? 'down' : bus.status === 'down' ? 'degraded' : 'healthy';
+  const redisDown = bus.status === 'down' || rateLimiterDegraded();
+  const status = database.status === 'down' ? 'down' : redisDown ? 'degraded' : 'healthy';
   const websocket = realtimeStatus();
   const overall = { status, timestamp: now.toISOString() } as const;
   if (audience === 'public') return { ...overall, database: { status: database.status }, websocket: { available: websocket.available } };
@@ -56,6 +62,7 @@ export async function checkHealth(db: Db, audience: HealthAudience) {
     database,
     bus,
     websocket,
+    ...(audience === 'admin' ? { warnings: redisDown ? [redisOutageWarning] : [] } : {}),
     sources: database.status === 'up' ? await sourceStates(db, now, audience) : [],
   };
 }

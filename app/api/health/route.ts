@@ -1,6 +1,7 @@
 import { viewerFromRequest } from '@/lib/auth/viewer';
 import { db } from '@/lib/db';
 import { checkHealth, healthAudienceOf } from '@/lib/web/health';
+import { unavailableRetryAfterSeconds } from '@/lib/http/errors';
 import { cachedReadWith, hotReadKeys, hotReads } from '@/lib/web/cached-read';
 import { route } from '@/lib/http/route';
 
@@ -15,7 +16,8 @@ export const GET = route(async (request) => {
     hotReads.health,
     async () => {
       const health = await checkHealth(db, audience);
-      return { body: health, status: health.status === 'down' ? 503 : 200 };
+      if (health.status !== 'down') return { body: health, status: 200 };
+      return { body: health, status: 503, headers: { 'Retry-After': String(unavailableRetryAfterSeconds) } };
     },
     // Monitors poll it; a caller that sends If-None-Match still gets its 304.
     'no-store',
