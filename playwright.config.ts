@@ -35,6 +35,8 @@ const cryptoEnv = {
   BTC_ESPLORA_URL: fakeChainUrl,
 };
 const dbTag = process.env.E2E_PORT_BASE ? `-${portBase}` : '';
+/** The server project's database, for specs that run a documented command on it (npm run admin:grant). */
+export const serverDatabaseUrl = `file:./.data/e2e-server${dbTag}.db`;
 const serverUrl = `http://127.0.0.1:${serverPort}`;
 const nextStartUrl = `http://127.0.0.1:${nextStartPort}`;
 /**
@@ -84,7 +86,7 @@ const local: PlaywrightTestConfig = {
       // current when only `next build` ran before the suite.
       command: `rm -f .data/e2e-server${dbTag}.db* && tsx scripts/db.ts setup && node scripts/build-server.mjs && NODE_ENV=production node dist/server.js`,
       url: `${serverUrl}/api/health`,
-      env: { ...testEnv, ...cryptoEnv, PORT: String(serverPort), HOST: '127.0.0.1', DATABASE_URL: `file:./.data/e2e-server${dbTag}.db` },
+      env: { ...testEnv, ...cryptoEnv, PORT: String(serverPort), HOST: '127.0.0.1', DATABASE_URL: serverDatabaseUrl },
       reuseExistingServer: false,
       timeout: 120_000,
     },

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type ConsoleMessage, type Page } from '@playwright/test';
-import { routes, screenTest as test } from './support/screens';
+import { adminRoutes, routes, screenTest as test } from './support/screens';
 
 // A browser-quality sweep of every screen, each as the user it is meant for: no console errors or
 // warnings, no uncaught errors, no failed requests, no sideways scrolling on a phone, an h1 in both
@@ -17,6 +17,9 @@ function watchProblems(page: Page, baseURL: string) {
 
   page.on('console', (message: ConsoleMessage) => {
     if (message.type() !== 'error' && message.type() !== 'warning') return;
+    // Playwright's own scripts (locators, axe's frame scan) are refused by the admin outbox's mail
+    // frame, sandboxed to run none; e2e/admin-outbox.spec.ts checks that the page itself logs nothing.
+    if (message.text().startsWith("Blocked script execution in 'about:srcdoc' because the document's frame is sandboxed")) return;
     problems.push(`console ${message.type()}: ${message.text()} (${message.location().url})`);
   });
   // A production build reports hydration mismatches as uncaught (minified) React errors; a
@@ -81,7 +84,12 @@ async function accessibilityProblems(page: Page): Promise<string[]> {
   const problems: string[] = [];
   const h1s = await page.locator('h1').allTextContents();
   if (h1s.length !== 1) problems.push(`expected exactly one h1, found ${h1s.length}: ${JSON.stringify(h1s)}`);
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']).analyze();
+  // A mail's HTML in the admin outbox is the mail's own markup, in a frame sandboxed to run no script,
+  // where axe cannot be injected (it would wait for that frame until the test times out).
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
+    .exclude('[data-testid="outbox-mail-html"]')
+    .analyze();
   for (const violation of violations) {
     if (violation.impact !== 'serious' && violation.impact !== 'critical') continue;
     const where = violation.nodes.slice(0, 3).map((node) => node.target.join(' ')).join(', ');
@@ -95,7 +103,7 @@ test.describe.configure({ mode: 'parallel', timeout: 60_000 });
 
 const themeKey = 'treasury-intel-theme';
 
-for (const route of routes) {
+for (const route of [...routes, ...adminRoutes]) {
   test(`${route.name} is clean in both themes, fits a phone and names its controls`, async ({ contextFor, baseURL }) => {
     const context = await contextFor(route.user);
     const path = typeof route.path === 'string' ? route.path : await route.path(context, baseURL!);

@@ -15,6 +15,10 @@ import { GET as listReports, POST as createReport } from './reports/route';
 import { GET as schedules } from './reports/schedules/route';
 import { GET as stats } from './reports/stats/route';
 import { GET as signalReport } from './signals/[id]/report/route';
+import { GET as kpis } from './v1/companies/[id]/kpis/route';
+import { formatYieldDay, formatYieldPercent } from '@/lib/capital/btc-yield';
+import { parseCsv } from '@/lib/csv';
+import { pdfText } from '@/test/support/pdf';
 
 // Reports of spec 001 §2-§9 and issue 5 on the real seeded companies: generation, download,
 // filters, ownership, the scheduler, the signal investigation PDF and the analytics export.
@@ -287,5 +291,71 @@ describe('analytics export', () => {
     expect(response.headers.get('content-type')).toBe('application/pdf');
     const pdf = await PDFDocument.load(new Uint8Array(await response.arrayBuffer()));
     expect(pdf.getPageCount()).toBeGreaterThanOrEqual(3);
+  }, 30_000);
+});
+
+describe('BTC yield in the reports (issue 27)', () => {
+  type ApiWindow = { name: string; from: string; to: string; btcYieldPercent: number | null };
+  let mstr: { id: string };
+  let windows: Map<string, ApiWindow>;
+
+  beforeAll(async () => {
+    mstr = await db.company.findFirstOrThrow({ where: { ticker: 'MSTR' }, select: { id: true } });
+    const response = await call(kpis, `/api/v1/companies/${mstr.id}/kpis`, { jar: analyst, params: { id: mstr.id } });
+    expect(response.status).toBe(200);
+    expect(response.json.data.basis).toBe('assumed_diluted_strategy_kpi');
+    windows = new Map((response.json.data.windows as ApiWindow[]).map((window) => [window.name, window]));
+    expect(windows.get('90d')!.btcYieldPercent).not.toBeNull();
+  });
+
+  /** What the PDFs print for MSTR: the 90-day figure, its basis and both dates (wrapped lines joined). */
+  const pdfMentions = (text: string) => {
+    const flat = text.replace(/\n/g, ' ');
+    const window = windows.get('90d')!;
+    expect(flat).toContain('BTC yield 90 d');
+    expect(flat).toContain(
+      `Strategy (MicroStrategy) (MSTR): ${formatYieldPercent(window.btcYieldPercent!)} on assumed diluted shares, ${formatYieldDay(window.from)} to ${formatYieldDay(window.to)} (sources: `,
+    );
+  };
+
+  it("puts the KPI API's figures for MSTR, their basis and both dates in the analytics CSV", async () => {
+    const response = await call(analyticsExport, '/api/analytics/export?format=csv', { jar: analyst });
+    const rows = parseCsv(response.text);
+    const row = rows.find((entry) => entry.ticker === 'MSTR')!;
+    expect(row.btc_yield_basis).toBe('assumed diluted shares');
+    for (const name of ['30d', '90d', '365d']) {
+      const window = windows.get(name)!;
+      if (window.btcYieldPercent === null) {
+        expect([row[`btc_yield_${name}_pct`], row[`btc_yield_${name}_from`], row[`btc_yield_${name}_to`]]).toEqual(['', '', '']);
+        continue;
+      }
+      expect(Number(row[`btc_yield_${name}_pct`])).toBe(window.btcYieldPercent);
+      expect(row[`btc_yield_${name}_from`]).toBe(window.from);
+      expect(row[`btc_yield_${name}_to`]).toBe(window.to);
+    }
+    expect(row.btc_yield_sources).not.toBe('');
+    expect(row.btc_yield_sources).not.toMatch(/https?:\/\//);
+    // A company without dated share counts has empty yield cells, not a figure from elsewhere.
+    const other = rows.find((entry) => entry.ticker !== 'MSTR' && entry.ticker !== 'ASST')!;
+    expect([other.btc_yield_basis, other.btc_yield_90d_pct, other.btc_yield_sources]).toEqual(['', '', '']);
+  });
+
+  it('prints the 90-day figure with its basis and dates in the analytics PDF and a Health Analysis report', async () => {
+    const request = new Request('http://localhost/api/analytics/export?format=pdf', { headers: { cookie: analyst.header(), 'x-forwarded-for': analyst.ip } });
+    pdfMentions(await pdfText(new Uint8Array(await (await analyticsExport(request, undefined as never)).arrayBuffer())));
+
+    const created = await call(createReport, '/api/reports', { jar: analyst, body: { type: 'Health Analysis', period: '30d' } });
+    expect(created.status).toBe(202);
+    expect((await waitForReport(analyst, created.json.id)).status).toBe('ready');
+    pdfMentions(await pdfText(new Uint8Array(await (await downloadPdf(analyst, created.json.id)).arrayBuffer())));
+  }, 60_000);
+
+  it("gives every window in a signal investigation of MSTR", async () => {
+    const signal = await db.signal.findFirstOrThrow({ where: { companyId: mstr.id } });
+    const request = new Request(`http://localhost/api/signals/${signal.id}/report`, { headers: { cookie: analyst.header(), 'x-forwarded-for': analyst.ip } });
+    const response = await signalReport(request, { params: Promise.resolve({ id: signal.id }) });
+    const text = (await pdfText(new Uint8Array(await response.arrayBuffer()))).replace(/\n/g, ' ');
+    const window = windows.get('365d')!;
+    expect(text).toContain(`365-day BTC yield ${formatYieldPercent(window.btcYieldPercent!)} on assumed diluted shares, ${formatYieldDay(window.from)} to ${formatYieldDay(window.to)}`);
   }, 30_000);
 });

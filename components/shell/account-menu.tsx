@@ -1,6 +1,6 @@
 'use client';
 
-import { LogOut, Settings, ShieldCheck } from 'lucide-react';
+import { LogOut, Mail, Settings, ShieldCheck } from 'lucide-react';
 import Link from 'next/link';
 import { useLogout } from '@/components/auth/use-auth';
 import {
@@ -43,6 +43,13 @@ export function AccountMenu(props: {
             <ShieldCheck className="size-4" aria-hidden="true" /> Security
           </Link>
         </DropdownMenuItem>
+        {props.user.role === 'admin' && (
+          <DropdownMenuItem asChild>
+            <Link href="/admin/outbox">
+              <Mail className="size-4" aria-hidden="true" /> Mail outbox
+            </Link>
+          </DropdownMenuItem>
+        )}
         <DropdownMenuSeparator />
         <DropdownMenuItem
           disabled={logout.isPending}

@@ -1,11 +1,12 @@
 import { test as base, expect, type Browser, type BrowserContext, type Cookie } from '@playwright/test';
+import { grantAdmin } from './admin';
 import { demoBetaCode, passBetaGate, signedInPage, unsubscribedContext } from './session';
 
 // Every screen of the product, each as the user it is meant for, and a test fixture that opens a
 // browser context as that user. Shared by the browser-quality sweep (e2e/quality.spec.ts) and the
 // Content-Security-Policy sweep (e2e/content-security-policy.spec.ts).
 
-export type UserState = 'gate' | 'signed-out' | 'unsubscribed' | 'entitled';
+export type UserState = 'gate' | 'signed-out' | 'unsubscribed' | 'entitled' | 'admin';
 
 export interface RouteCase {
   name: string;
@@ -70,6 +71,23 @@ export const routes: RouteCase[] = [
   // app/e2e-error is left out: it exists to throw.
 ];
 
+/** One mail of the queue opened beside the list (registering the admin queued its verification mail). */
+async function firstMailPath(context: BrowserContext, baseURL: string): Promise<string> {
+  const response = await context.request.get(`${baseURL}/api/admin/outbox?limit=1`);
+  expect(response.status()).toBe(200);
+  const [mail] = (await response.json()) as { id: string }[];
+  return `/admin/outbox?mail=${mail!.id}`;
+}
+
+/**
+ * The admin-only screens (issue 28). Apart from `routes`: the admin role is granted on this machine's
+ * database, so the deployment sweeps (content-security-policy.spec.ts) cannot open them.
+ */
+export const adminRoutes: RouteCase[] = [
+  { name: 'mail outbox (admin)', user: 'admin', path: '/admin/outbox' },
+  { name: 'mail outbox, one mail (admin)', user: 'admin', path: firstMailPath },
+];
+
 /** The cookies of one user in each state, made once per worker with the session helpers. */
 async function cookiesFor(browser: Browser, baseURL: string, user: UserState): Promise<Cookie[]> {
   if (user === 'gate') return [];
@@ -77,6 +95,7 @@ async function cookiesFor(browser: Browser, baseURL: string, user: UserState): P
   try {
     if (user === 'signed-out') await passBetaGate(context, baseURL);
     if (user === 'entitled') await signedInPage(await context.newPage(), baseURL);
+    if (user === 'admin') await grantAdmin(context, baseURL, await signedInPage(await context.newPage(), baseURL));
     return await context.cookies();
   } finally {
     await context.close();

@@ -4,11 +4,13 @@ import { accessStateOf, decideRoute, entitledPaths, isEntitled, isPathAllowed, s
 // (payments) adds it as the card-payment return address, for every signed-in user; /api-docs is the
 // read API's documentation (issue 17), for entitled users, whose keys the API accepts. Issue 16 (email)
 // adds the pages its mails link to: reset while signed out, verification and unsubscribe in any state.
-// Issue 26 adds a page per company and the comparison page, under the dashboard's rule.
+// Issue 26 adds a page per company and the comparison page, under the dashboard's rule. Issue 28 adds
+// the admin outbox for every signed-in account; its page answers 404 to anyone but an admin.
 const mailLinks = ['/verify-email', '/unsubscribe'];
+const adminPaths = ['/admin/outbox'];
 const spec = {
   'signed-out': ['/register', '/login', '/about', '/contact', '/terms-of-service', '/privacy-policy', '/forgot-password', '/reset-password', ...mailLinks],
-  unsubscribed: ['/subscription', '/checkout', '/stripe-test', '/billing', '/settings', '/contact', '/about', '/payment-success', ...mailLinks],
+  unsubscribed: ['/subscription', '/checkout', '/stripe-test', '/billing', '/settings', '/contact', '/about', '/payment-success', ...mailLinks, ...adminPaths],
   entitled: [
     '/',
     '/dashboard',
@@ -31,6 +33,7 @@ const spec = {
     '/companies',
     '/compare',
     ...mailLinks,
+    ...adminPaths,
   ],
 } satisfies Record<AccessState, string[]>;
 

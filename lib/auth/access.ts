@@ -16,7 +16,9 @@ export const signedOutPaths = [
   '/verify-email',
   '/unsubscribe',
 ] as const;
-export const unsubscribedPaths = ['/subscription', '/checkout', '/stripe-test', '/payment-success', '/billing', '/settings', '/contact', '/about', '/verify-email', '/unsubscribe'] as const;
+// Issue 28: the admin outbox for any signed-in account (a QA admin may hold no plan); the page itself
+// answers 404 to anyone who is not an admin.
+export const unsubscribedPaths = ['/subscription', '/checkout', '/stripe-test', '/payment-success', '/billing', '/settings', '/contact', '/about', '/verify-email', '/unsubscribe', '/admin/outbox'] as const;
 export const entitledPaths = [
   '/',
   '/dashboard',
@@ -41,6 +43,7 @@ export const entitledPaths = [
   '/about',
   '/verify-email',
   '/unsubscribe',
+  '/admin/outbox',
 ] as const;
 
 export type RouteDecision = { kind: 'allow' } | { kind: 'redirect'; to: string } | { kind: 'not-found' };

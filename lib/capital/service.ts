@@ -2,6 +2,7 @@
 // totals, amplification and ratings; the KPIs over any window beside the company's own figure; the
 // issuance tracker; mNAV on each basis. Each figure carries its dates and sources.
 import type { Db } from '../db';
+import { btcYieldsOf, emptyBtcYields, type CompanyBtcYields } from './btc-yield';
 import { latestOnOrBefore } from '../treasury/market-metrics';
 import { issuanceEvents, type IssuanceEvent } from './issuance';
 import {
@@ -99,7 +100,7 @@ function reportedComparison(data: CapitalData): ReportedComparison | null {
 }
 
 /** A rating on the last day the stated order covered every claim: the day before `before` was issued. */
-export interface EarlierRating {
+interface EarlierRating {
   value: number;
   /** The date of the holdings the rating uses. */
   asOf: string;
@@ -299,3 +300,15 @@ export async function getCompanyCapital(db: Db, id: string, window: { from?: str
   const [data, metric] = await Promise.all([loadCapitalData(db, company, { now }), daysToCoverInput(db, company.id)]);
   return { structure: capitalStructureOf(data, now), kpis: kpisOf(data, window, metric), issuance: issuanceOf(data) };
 }
+
+/**
+ * The figures of many companies (a report's list): the KPI service for each company with stored
+ * share counts — the same call the API makes — and "not computable" for the others.
+ */
+export async function loadBtcYields(db: Db, companyIds: readonly string[], now = new Date()): Promise<Map<string, CompanyBtcYields>> {
+  const counted = await db.shareCount.findMany({ where: { companyId: { in: [...companyIds] }, date: { lte: now } }, distinct: ['companyId'], select: { companyId: true } });
+  const result = new Map(companyIds.map((id) => [id, emptyBtcYields(id)]));
+  for (const { companyId } of counted) result.set(companyId, btcYieldsOf(await getCompanyKpis(db, companyId, {}, now)));
+  return result;
+}
+

@@ -10,7 +10,9 @@ import { recomputeMetrics } from '../metrics/recompute';
 import { loadBtcMarket } from '../treasury/metrics-store';
 import { companyMarketCap } from '../market/market-cap';
 import { companyIdentity, companyIdentitySelect, getDashboardStats, getSectorAllocation, loadHoldingsTotals, metricsView } from '../treasury/repository';
-import { getCapitalStructure } from '../capital/service';
+import { btcYieldsOf, type CompanyBtcYields } from '../capital/btc-yield';
+import { getCapitalStructure, getCompanyKpis } from '../capital/service';
+import { yieldQuestion, writeYieldAnswer } from './btc-yield';
 import { capitalQuestion, writeCapitalAnswer } from './capital';
 import { findCompanyInMessage } from './company-lookup';
 import { companyPath } from '../treasury/company-path';
@@ -163,6 +165,11 @@ async function marketFacts(db: Db, now: Date): Promise<MarketFacts> {
   };
 }
 
+/** A tracked company's BTC yield from the KPI service (the figures of /api/v1/companies/{id}/kpis and the dialog). */
+async function yieldsOf(db: Db, companyId: string, now: Date): Promise<CompanyBtcYields> {
+  return btcYieldsOf(await getCompanyKpis(db, companyId, {}, now));
+}
+
 /** POST /api/chat: a named company's metrics, market figures, or what the assistant can do. */
 export async function answerChat(db: Db, message: string, now = new Date()): Promise<ChatResponse> {
   const company = await findTracked(db, message);
@@ -171,12 +178,17 @@ export async function answerChat(db: Db, message: string, now = new Date()): Pro
     const { text, generatedBy } = await prose(message, { capitalStructure: view }, () => writeCapitalAnswer(view));
     return { message: text, suggestedActions: [ask(`Analyze ${company.ticker}`, `analyze ${company.ticker}`)], treasuryAnalysis: null, generatedBy };
   }
+  if (company && yieldQuestion.test(message)) {
+    const btcYield = await yieldsOf(db, company.id, now);
+    const { text, generatedBy } = await prose(message, { company: companyIdentity(company), btcYield }, () => writeYieldAnswer(nameWithTicker(company), btcYield));
+    return { message: text, suggestedActions: [ask(`Analyze ${company.ticker}`, `analyze ${company.ticker}`)], treasuryAnalysis: null, generatedBy };
+  }
   if (company) {
     const source = await holdingsSourceOf(db, company);
     const analysis = trackedAnalysis(company, source, await slugOf(db, company.id));
-    const { priceUsd } = await loadBtcMarket(db, now);
-    const { text, generatedBy } = await prose(message, { company: trackedInfo(company, source), metrics: analysis, btcPriceUsd: priceUsd }, () =>
-      writeCompanyAnalysis(analysis, priceUsd),
+    const [{ priceUsd }, btcYield] = await Promise.all([loadBtcMarket(db, now), yieldsOf(db, company.id, now)]);
+    const { text, generatedBy } = await prose(message, { company: trackedInfo(company, source), metrics: analysis, btcYield, btcPriceUsd: priceUsd }, () =>
+      writeCompanyAnalysis(analysis, priceUsd, btcYield),
     );
     return { message: text, suggestedActions: [ask('Market overview', 'market overview')], treasuryAnalysis: analysis, generatedBy };
   }
@@ -218,8 +230,9 @@ export async function analyzeCompany(db: Db, message: string, now = new Date()):
     const source = await holdingsSourceOf(db, company);
     const analysis = trackedAnalysis(company, source, await slugOf(db, company.id));
     const companyInfo = trackedInfo(company, source);
-    const { text, generatedBy } = await prose(message, { company: companyInfo, metrics: analysis, btcPriceUsd: market.priceUsd }, () =>
-      writeCompanyAnalysis(analysis, market.priceUsd),
+    const btcYield = await yieldsOf(db, company.id, now);
+    const { text, generatedBy } = await prose(message, { company: companyInfo, metrics: analysis, btcYield, btcPriceUsd: market.priceUsd }, () =>
+      writeCompanyAnalysis(analysis, market.priceUsd, btcYield),
     );
     return { analysis: companyAnalysisOf(analysis, text), companyInfo, treasuryAnalysis: analysis, suggestedActions: [ask('Market overview', 'market overview')], generatedBy };
   }

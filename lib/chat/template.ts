@@ -1,5 +1,7 @@
 import { formatBtc, formatMoney, riskLevel } from '@/lib/format';
 import { nameWithTicker, totalsSentence, type HoldingsTotals } from '@/lib/treasury/aggregates';
+import type { CompanyBtcYields } from '@/lib/capital/btc-yield';
+import { yieldSentence } from './btc-yield';
 import type { TreasuryAnalysis } from './schema';
 
 // The assistant's prose when no language model is configured: every sentence is built from stored
@@ -22,8 +24,11 @@ const score = (value: number) => `${Number.isInteger(value) ? value : value.toFi
 
 const disclaimer = 'This is not financial advice.';
 
-/** The written analysis of a company's metrics: grade, risk, conviction, governance, mNAV, holdings with source and date, defaults. */
-export function writeCompanyAnalysis(analysis: TreasuryAnalysis, btcPriceUsd: number | null): string {
+/**
+ * The written analysis of a company's metrics: grade, risk, conviction, governance, mNAV, holdings
+ * with source and date, the 90-day BTC yield of the KPI service with its basis and dates, defaults.
+ */
+export function writeCompanyAnalysis(analysis: TreasuryAnalysis, btcPriceUsd: number | null, yields: CompanyBtcYields | null = null): string {
   const value = btcPriceUsd ? ` (about ${formatMoney(analysis.btcHoldings * btcPriceUsd)} at ${formatMoney(btcPriceUsd)} per BTC)` : '';
   const asOf = analysis.holdingsAsOf ? ` as of ${day.format(new Date(analysis.holdingsAsOf))}` : '';
   const sentences: string[] = [];
@@ -45,7 +50,7 @@ export function writeCompanyAnalysis(analysis: TreasuryAnalysis, btcPriceUsd: nu
     const relation = analysis.premiumToNav > 1 ? 'above' : analysis.premiumToNav < 1 ? 'below' : 'at';
     sentences.push(`mNAV is ${analysis.premiumToNav.toFixed(2)}x: the market values the company ${relation} the bitcoin it holds.`);
   }
-  if (analysis.bitcoinYield !== null) sentences.push(`BTC yield over 90 days (BTC per share): ${analysis.bitcoinYield >= 0 ? '+' : ''}${analysis.bitcoinYield.toFixed(2)}%.`);
+  if (yields?.windows['90d'].percent != null) sentences.push(yieldSentence(yields, '90d'));
   const defaults = analysis.defaults.filter((name) => metricLabels[name]);
   if (defaults.length) {
     sentences.push(`Defaults for want of data: ${defaults.map((name) => metricLabels[name]).join(', ')}.`);
@@ -86,6 +91,7 @@ export function writeHelpAnswer(trackedCompanies: number): string {
   return [
     `I answer from the platform's database of ${trackedCompanies.toLocaleString('en-US')} tracked companies. I can:`,
     '• analyze a tracked company by name or ticker (for example "analyze MSTR"): health grade, AI risk, conviction and governance scores, mNAV, holdings with their source and date;',
+    '• give a company\'s BTC yield over 30, 90 and 365 days with its share basis, dates and sources (for example "what is MSTR\'s BTC yield?");',
     '• summarise the market: total bitcoin held, value, sectors and the largest holders (ask "market overview");',
     '• give a preliminary analysis of a company that is not tracked and add it to tracking (for example "analyze Acme Corp (ACME), which holds 500 BTC").',
   ].join('\n');

@@ -1,9 +1,11 @@
+import { loadBtcYields } from '../capital/service';
 import type { Db } from '../db';
 import { allocationGuidance, formatBtc, formatMoney, sectorColor } from '../format';
 import { PdfDocumentBuilder } from '../pdf/document';
 import { isCountedInTotals, nameWithTicker } from '../treasury/aggregates';
 import { metricDefaults } from '../treasury/metrics';
 import { getDashboardStats, getHealthDistribution, getSectorAllocation, getTreasuryTrends } from '../treasury/repository';
+import { yieldCell, yieldColumnHeader, yieldCsvCells, yieldCsvHeader, yieldNote } from './btc-yield';
 import { average, gradeDistribution, riskHistogram } from './figures';
 import { reportDisclaimer } from './generate';
 import { loadRankedCompanies } from './repository';
@@ -65,9 +67,11 @@ export async function getAnalyticsSummary(db: Db, now = new Date()): Promise<Ana
 
 export async function buildAnalyticsCsv(db: Db, now = new Date()): Promise<string> {
   const [companies, summary] = await Promise.all([loadRankedCompanies(db), getAnalyticsSummary(db, now)]);
+  const yields = await loadBtcYields(db, companies.map(({ row }) => row.id), now);
   const header = [
     'rank', 'name', 'ticker', 'exchange', 'sector', 'country', 'btc_holdings', 'btc_value_usd', 'holdings_as_of', 'holdings_source', 'holdings_source_url',
-    'health_grade', 'ai_risk_score', 'conviction_score', 'governance_score', 'dry_powder_score', 'mnav', 'bitcoin_yield_pct', 'insider_timing', 'volatility_exposure', 'flagged', 'metric_defaults', 'counted_in_totals',
+    'health_grade', 'ai_risk_score', 'conviction_score', 'governance_score', 'dry_powder_score', 'mnav', 'insider_timing', 'volatility_exposure', 'flagged', 'metric_defaults', 'counted_in_totals',
+    ...yieldCsvHeader,
   ];
   const lines = [csvLine(header)];
   companies.forEach(({ row }, index) => {
@@ -77,8 +81,9 @@ export async function buildAnalyticsCsv(db: Db, now = new Date()): Promise<strin
         index + 1, row.name, row.ticker, row.exchange, row.sector ?? 'Other', row.country, row.btcHoldings,
         summary.btcPriceUsd ? Math.round(row.btcHoldings * summary.btcPriceUsd) : null, isoDay(row.holdingsAsOf), row.source, row.holdingsSourceUrl,
         metrics?.healthGrade ?? metricDefaults.healthGrade, metrics?.aiRiskScore ?? metricDefaults.aiRiskScore, metrics?.convictionScore ?? metricDefaults.convictionScore,
-        metrics?.governanceScore ?? metricDefaults.governanceScore, metrics?.dryPowderScore ?? metricDefaults.dryPowderScore, metrics?.premiumToNav ?? null, metrics?.bitcoinYield ?? null,
+        metrics?.governanceScore ?? metricDefaults.governanceScore, metrics?.dryPowderScore ?? metricDefaults.dryPowderScore, metrics?.premiumToNav ?? null,
         metrics?.insiderTimingSignal ?? metricDefaults.insiderTimingSignal, metrics?.volatilityExposure ?? metricDefaults.volatilityExposure, row.flagged, metrics?.defaults ?? '', isCountedInTotals(row),
+        ...yieldCsvCells(yields.get(row.id)),
       ]),
     );
   });
@@ -88,6 +93,7 @@ export async function buildAnalyticsCsv(db: Db, now = new Date()): Promise<strin
 export async function buildAnalyticsPdf(db: Db, now = new Date()): Promise<Uint8Array> {
   const [companies, summary, sectors, trends] = await Promise.all([loadRankedCompanies(db), getAnalyticsSummary(db, now), getSectorAllocation(db), getTreasuryTrends(db)]);
   const list = companies.map((entry) => entry.company);
+  const yields = await loadBtcYields(db, list.map((company) => company.id), now);
   const doc = await PdfDocumentBuilder.create({
     title: 'Advanced Treasury Analytics',
     subtitle: 'Health, sector, risk and discovery analytics across tracked companies.',
@@ -123,8 +129,9 @@ export async function buildAnalyticsPdf(db: Db, now = new Date()): Promise<Uint8
   doc.paragraph(`Average risk score ${(average(list.map((company) => company.aiRiskScore)) ?? 0).toFixed(1)}.`);
   doc.heading('Companies');
   doc.table(
-    [{ header: '#', width: 0.35, align: 'right' }, { header: 'Company', width: 2.6 }, { header: 'Ticker', width: 0.9 }, { header: 'Holdings', width: 1.4, align: 'right' }, { header: 'Grade', width: 0.6 }, { header: 'Risk', width: 0.6, align: 'right' }, { header: 'mNAV', width: 0.7, align: 'right' }],
-    list.map((company, index) => [String(index + 1), company.name, company.ticker, formatBtc(company.btcHoldings), company.healthGrade, company.aiRiskScore.toFixed(1), company.premiumToNav === null ? 'n/a' : `${company.premiumToNav.toFixed(2)}x`]),
+    [{ header: '#', width: 0.35, align: 'right' }, { header: 'Company', width: 2.6 }, { header: 'Ticker', width: 0.9 }, { header: 'Holdings', width: 1.4, align: 'right' }, { header: 'Grade', width: 0.6 }, { header: 'Risk', width: 0.6, align: 'right' }, { header: 'mNAV', width: 0.7, align: 'right' }, { header: yieldColumnHeader, width: 1.1, align: 'right' }],
+    list.map((company, index) => [String(index + 1), company.name, company.ticker, formatBtc(company.btcHoldings), company.healthGrade, company.aiRiskScore.toFixed(1), company.premiumToNav === null ? 'n/a' : `${company.premiumToNav.toFixed(2)}x`, yieldCell(yields.get(company.id))]),
   );
+  doc.paragraph(yieldNote(list, yields), { size: 8 });
   return doc.finish();
 }

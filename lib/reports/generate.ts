@@ -14,6 +14,8 @@ import {
   type ReportCompany,
   type ReportSignal,
 } from './figures';
+import type { CompanyBtcYields } from '../capital/btc-yield';
+import { yieldCell, yieldColumnHeader, yieldNote } from './btc-yield';
 import { coveredCompanies, type ReportData } from './repository';
 import { periodLabel, type ReportTemplate, type ReportType } from './schema';
 import { isoDay } from '../dates';
@@ -67,7 +69,7 @@ function signalsPerDay(signals: readonly ReportSignal[]) {
 const number = (value: number, digits = 1) => (Number.isFinite(value) ? value.toFixed(digits) : '-');
 const mnav = (value: number | null) => (value === null ? 'n/a' : `${value.toFixed(2)}x`);
 
-function companyRows(companies: readonly ReportCompany[]) {
+function companyRows(companies: readonly ReportCompany[], yields: ReadonlyMap<string, CompanyBtcYields>) {
   return companies.map((company, index) => [
     String(index + 1),
     company.name,
@@ -78,12 +80,19 @@ function companyRows(companies: readonly ReportCompany[]) {
     number(company.convictionScore),
     number(company.governanceScore),
     mnav(company.premiumToNav),
+    yieldCell(yields.get(company.id)),
   ]);
+}
+
+/** A table of companies with the BTC yield column, and the note that gives each figure's basis and dates. */
+function companyTable(doc: PdfDocumentBuilder, companies: readonly ReportCompany[], yields: ReadonlyMap<string, CompanyBtcYields>) {
+  doc.table(companyColumns, companyRows(companies, yields));
+  doc.paragraph(yieldNote(companies, yields), { size: 8 });
 }
 
 const companyColumns = [
   { header: '#', width: 0.35, align: 'right' as const },
-  { header: 'Company', width: 2.3 },
+  { header: 'Company', width: 2.1 },
   { header: 'Ticker', width: 0.8 },
   { header: 'Holdings', width: 1.4, align: 'right' as const },
   { header: 'Grade', width: 0.6 },
@@ -91,6 +100,7 @@ const companyColumns = [
   { header: 'Conviction', width: 1.05, align: 'right' as const },
   { header: 'Governance', width: 1.1, align: 'right' as const },
   { header: 'mNAV', width: 0.7, align: 'right' as const },
+  { header: yieldColumnHeader, width: 1.1, align: 'right' as const },
 ];
 
 /** What one report type adds to the common frame: its findings and the sections it draws after the summary. */
@@ -152,7 +162,7 @@ function healthAnalysis(data: ReportData): ReportBody {
       doc.pieChart('Share of grades', gradeData.filter((grade) => grade.value > 0));
       if (data.trends.length) doc.lineChart('Total BTC held by tracked companies', data.trends.map((point) => ({ label: point.date, value: point.totalBtc })), (value) => formatBtc(Math.round(value)));
       doc.heading('Top companies');
-      doc.table(companyColumns, companyRows(companies));
+      companyTable(doc, companies, data.btcYields);
       doc.heading('Data health: flags and quarantined figures');
       doc.table(
         [{ header: 'Company', width: 1.4 }, { header: 'Check', width: 1.2 }, { header: 'Reason', width: 4 }],
@@ -228,7 +238,7 @@ function riskAssessment(data: ReportData): ReportBody {
       doc.heading('Risk score distribution');
       doc.barChart('Companies by risk score band', histogram.map((band) => ({ ...band, color: band.label === '8.5-10' ? '#ef4444' : band.label === '7-8.5' ? '#f59e0b' : '#10b981' })));
       doc.heading('Highest-risk companies');
-      doc.table(companyColumns, companyRows(highest));
+      companyTable(doc, highest, data.btcYields);
       doc.heading('Stress scenarios');
       doc.paragraph('Confirmed figures of the top holders only (flagged and unconfirmed companies are left out). BTC falls while market capitalisations are held constant: treasury value falls in proportion and mNAV (market cap / NAV) rises by 1 / (1 - drop). Underwater = disclosed average cost per BTC above the stressed price.', { size: 9 });
       doc.table(
@@ -321,7 +331,7 @@ export async function buildReport(type: ReportType, template: ReportTemplate, da
   body.drawSections(doc);
   if (type !== 'Health Analysis') {
     doc.heading(`Appendix: the top ${data.companies.length} holders`);
-    doc.table(companyColumns, companyRows(data.companies));
+    companyTable(doc, data.companies, data.btcYields);
   }
   const pdf = await doc.finish();
   return { title, description, findings, pdf, pages: doc.pageCount };

@@ -1,3 +1,5 @@
+import type { CompanyBtcYields } from '../capital/btc-yield';
+import { loadBtcYields } from '../capital/service';
 import type { Db } from '../db';
 import type { Company, CompanyMetric } from '../generated/sqlite/client';
 import { metricDefaults } from '../treasury/metrics';
@@ -30,6 +32,8 @@ export interface ReportData {
   flags: { name: string; ticker: string; btcHoldings: number; flagCheck: string | null; flagReason: string | null; holdingsConfirmed: boolean; flagged: boolean }[];
   /** Readings the plausibility checks quarantined, per company, check and reason. */
   quarantines: { companyName: string; check: string; reason: string; count: number; first: Date; last: Date }[];
+  /** BTC yield of the covered companies from the KPI service (the company page's and the API's figures). */
+  btcYields: Map<string, CompanyBtcYields>;
 }
 
 type CompanyWithMetrics = Company & { metrics: CompanyMetric | null };
@@ -76,6 +80,7 @@ export async function loadReportData(db: Db, periodDays: number | null, now = ne
     loadQuarantines(db),
   ]);
   const companies = ranked.map((entry) => entry.company);
+  const btcYields = await loadBtcYields(db, companies.map((company) => company.id), now);
   return {
     now,
     periodDays,
@@ -90,6 +95,7 @@ export async function loadReportData(db: Db, periodDays: number | null, now = ne
     trends,
     flags,
     quarantines,
+    btcYields,
   };
 }
 

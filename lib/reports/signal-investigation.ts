@@ -1,3 +1,5 @@
+import { describeYield, yieldWindows } from '../capital/btc-yield';
+import { loadBtcYields } from '../capital/service';
 import type { Db } from '../db';
 import { formatBtc, formatMoney } from '../format';
 import { AppError } from '../http/errors';
@@ -80,6 +82,7 @@ export async function buildSignalInvestigation(db: Db, id: string, now = new Dat
   doc.heading('Company');
   if (company) {
     const metrics = metricsView(company.metrics);
+    const yields = (await loadBtcYields(db, [company.id], now)).get(company.id)!;
     doc.keyValues([
       ['Name', `${company.name} (${company.ticker}, ${company.exchange})`],
       ['Sector', company.sector ?? 'Other'],
@@ -92,8 +95,12 @@ export async function buildSignalInvestigation(db: Db, id: string, now = new Dat
       ['Conviction', metrics.convictionScore.toFixed(1)],
       ['Governance', metrics.governanceScore.toFixed(1)],
       ['mNAV', metrics.premiumToNav === null ? 'n/a' : `${metrics.premiumToNav.toFixed(2)}x`],
-      ['Bitcoin yield (90d)', metrics.bitcoinYield === null ? 'n/a' : `${metrics.bitcoinYield.toFixed(1)}%`],
     ]);
+    // The KPI service's figures, as on the company page: each window with its basis and dates.
+    doc.heading('BTC yield', 2);
+    doc.bullets(yieldWindows.map((window) => describeYield(yields.windows[window])));
+    const sources = [...new Set(yieldWindows.flatMap((window) => yields.windows[window].sources))];
+    if (sources.length) doc.paragraph(`Sources: ${sources.join('; ')}.`, { size: 9 });
     if (metrics.defaults.length) doc.paragraph(`Defaults used (inputs missing): ${metrics.defaults.join(', ')}.`, { size: 9 });
     if (company.holdingsSourceUrl) doc.paragraph(`Holdings source document: ${company.holdingsSourceUrl}`, { size: 9 });
     doc.heading('Holdings changes', 2);

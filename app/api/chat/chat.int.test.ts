@@ -7,7 +7,9 @@ import { getBus } from '@/lib/realtime/bus';
 import type { RealtimeEvent } from '@/lib/realtime/channels';
 import { resetDatabase } from '@/test/support/database';
 import { call, CookieJar } from '@/test/support/http';
+import { formatYieldDay, formatYieldPercent } from '@/lib/capital/btc-yield';
 import { GET as companies } from '../companies/route';
+import { GET as kpis } from '../v1/companies/[id]/kpis/route';
 import { GET as dashboardStats } from '../dashboard/stats/route';
 import { POST as addCompany } from './add-company/route';
 import { POST as analyzeCompany } from './analyze-company/route';
@@ -276,5 +278,50 @@ describe('language model prose', () => {
     expect(slow.status).toBe(200);
     expect(slow.json.generatedBy).toBe('template');
     expect(slow.json.message).toContain('The platform tracks');
+  });
+});
+
+describe('BTC yield (issue 27)', () => {
+  /** The KPI API's 30/90/365-day windows of MSTR: the figures chat must repeat. */
+  async function apiWindows() {
+    const response = await call(kpis, `/api/v1/companies/${strategy.id}/kpis`, { jar: analyst, params: { id: strategy.id } });
+    expect(response.status).toBe(200);
+    const { data } = response.json as { data: { basis: string; windows: { name: string; from: string; to: string; btcYieldPercent: number | null }[] } };
+    expect(data.basis).toBe('assumed_diluted_strategy_kpi');
+    return new Map(data.windows.map((window) => [window.name, window]));
+  }
+
+  const sentence = (days: number, window: { from: string; to: string; btcYieldPercent: number | null }) =>
+    `${days}-day BTC yield ${formatYieldPercent(window.btcYieldPercent!)} on assumed diluted shares, ${formatYieldDay(window.from)} to ${formatYieldDay(window.to)} (sources: `;
+
+  it("answers what MSTR's BTC yield is with the KPI API's figures, their basis, both dates and sources", async () => {
+    const windows = await apiWindows();
+    const response = await call(chat, '/api/chat', { jar: analyst, body: { message: "What is MSTR's BTC yield?" } });
+    expect(response.status).toBe(200);
+    const { message } = response.json as { message: string };
+    for (const [name, days] of [['90d', 90], ['365d', 365]] as const) {
+      const window = windows.get(name)!;
+      expect(window.btcYieldPercent).not.toBeNull();
+      expect(message).toContain(sentence(days, window));
+    }
+    // The 30-day window is not computable on the seeded counts: chat says so, as the API does.
+    expect(windows.get('30d')!.btcYieldPercent).toBeNull();
+    expect(message).toContain('30-day BTC yield: not computable (');
+    expect(message).toContain("Basis: assumed diluted shares, as in Strategy's own KPI");
+    expect(message).not.toMatch(/https?:\/\//);
+  });
+
+  it("states the 90-day figure with its basis and dates in the company analysis, in chat and analyze-company", async () => {
+    const window = (await apiWindows()).get('90d')!;
+    const chatAnswer = await call(chat, '/api/chat', { jar: analyst, body: { message: 'Tell me about MSTR' } });
+    expect(chatAnswer.json.message).toContain(sentence(90, window));
+    const analysis = await call(analyzeCompany, '/api/chat/analyze-company', { jar: analyst, body: { message: 'analyze MSTR' } });
+    expect(analysis.json.analysis.analysis).toContain(sentence(90, window));
+  });
+
+  it('says why a company without dated share counts has no BTC yield', async () => {
+    const other = await db.company.findFirstOrThrow({ where: { shareCounts: { none: {} }, ticker: { not: 'MSTR' } }, orderBy: { btcHoldings: 'desc' } });
+    const response = await call(chat, '/api/chat', { jar: analyst, body: { message: `What is ${other.ticker}'s BTC yield?` } });
+    expect(response.json.message).toContain(`BTC yield is not computable: fewer than two dated share counts`);
   });
 });

@@ -1,0 +1,2 @@
+// Route-level pending state; the fallback is shared by the data-heavy screens.
+export { RouteLoading as default } from '@/components/shell/route-loading';
