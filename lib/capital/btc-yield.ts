@@ -3,7 +3,8 @@
 // each with its share basis, the window's two dates and its sources. Nothing here computes a yield;
 // pure, so the chat template and its tests take it without a database.
 import { shareBases, shareBasisShortLabels, type ShareBasis } from './kpis';
-import type { KpisView } from './service';
+import type { Db } from '../db';
+import { getCompanyKpis, type KpisView } from './service';
 
 export const yieldWindows = ['30d', '90d', '365d'] as const;
 export type YieldWindow = (typeof yieldWindows)[number];
@@ -77,4 +78,15 @@ export function describeYield(figure: BtcYieldFigure): string {
   const days = figure.window.replace('d', '');
   if (figure.percent === null) return `${days}-day BTC yield: not computable (${figure.reason ?? 'no figure'})`;
   return `${days}-day BTC yield ${formatYieldPercent(figure.percent)} on ${figure.basisLabel}, ${formatYieldDay(figure.from!)} to ${formatYieldDay(figure.to!)}`;
+}
+
+/**
+ * The figures of many companies (a report's list): the KPI service for each company with stored
+ * share counts — the same call the API makes — and "not computable" for the others.
+ */
+export async function loadBtcYields(db: Db, companyIds: readonly string[], now = new Date()): Promise<Map<string, CompanyBtcYields>> {
+  const counted = await db.shareCount.findMany({ where: { companyId: { in: [...companyIds] }, date: { lte: now } }, distinct: ['companyId'], select: { companyId: true } });
+  const result = new Map(companyIds.map((id) => [id, emptyBtcYields(id)]));
+  for (const { companyId } of counted) result.set(companyId, btcYieldsOf(await getCompanyKpis(db, companyId, {}, now)));
+  return result;
 }

@@ -2,7 +2,6 @@
 // totals, amplification and ratings; the KPIs over any window beside the company's own figure; the
 // issuance tracker; mNAV on each basis. Each figure carries its dates and sources.
 import type { Db } from '../db';
-import { btcYieldsOf, emptyBtcYields, type CompanyBtcYields } from './btc-yield';
 import { latestOnOrBefore } from '../treasury/market-metrics';
 import { issuanceEvents, type IssuanceEvent } from './issuance';
 import {
@@ -300,15 +299,3 @@ export async function getCompanyCapital(db: Db, id: string, window: { from?: str
   const [data, metric] = await Promise.all([loadCapitalData(db, company, { now }), daysToCoverInput(db, company.id)]);
   return { structure: capitalStructureOf(data, now), kpis: kpisOf(data, window, metric), issuance: issuanceOf(data) };
 }
-
-/**
- * The figures of many companies (a report's list): the KPI service for each company with stored
- * share counts — the same call the API makes — and "not computable" for the others.
- */
-export async function loadBtcYields(db: Db, companyIds: readonly string[], now = new Date()): Promise<Map<string, CompanyBtcYields>> {
-  const counted = await db.shareCount.findMany({ where: { companyId: { in: [...companyIds] }, date: { lte: now } }, distinct: ['companyId'], select: { companyId: true } });
-  const result = new Map(companyIds.map((id) => [id, emptyBtcYields(id)]));
-  for (const { companyId } of counted) result.set(companyId, btcYieldsOf(await getCompanyKpis(db, companyId, {}, now)));
-  return result;
-}
-

@@ -1,4 +1,4 @@
-import { loadBtcYields } from '../capital/service';
+import { loadBtcYields } from '../capital/btc-yield';
 import type { Db } from '../db';
 import { allocationGuidance, formatBtc, formatMoney, sectorColor } from '../format';
 import { PdfDocumentBuilder } from '../pdf/document';

@@ -1,5 +1,5 @@
 import type { CompanyBtcYields } from '../capital/btc-yield';
-import { loadBtcYields } from '../capital/service';
+import { loadBtcYields } from '../capital/btc-yield';
 import type { Db } from '../db';
 import type { Company, CompanyMetric } from '../generated/sqlite/client';
 import { metricDefaults } from '../treasury/metrics';

@@ -1,5 +1,5 @@
 import { describeYield, yieldWindows } from '../capital/btc-yield';
-import { loadBtcYields } from '../capital/service';
+import { loadBtcYields } from '../capital/btc-yield';
 import type { Db } from '../db';
 import { formatBtc, formatMoney } from '../format';
 import { AppError } from '../http/errors';
