@@ -60,7 +60,7 @@ export function btcYieldsOf(view: KpisView): CompanyBtcYields {
   return { companyId: view.company.id, basis: view.basis, basisLabel, windows: { '30d': figure('30d'), '90d': figure('90d'), '365d': figure('365d') } };
 }
 
-export function emptyBtcYields(companyId: string): CompanyBtcYields {
+function emptyBtcYields(companyId: string): CompanyBtcYields {
   const figure = (name: YieldWindow): BtcYieldFigure => ({ window: name, percent: null, basis: null, basisLabel: null, from: null, to: null, sources: [], reason: noShareCountsReason });
   return { companyId, basis: null, basisLabel: null, windows: { '30d': figure('30d'), '90d': figure('90d'), '365d': figure('365d') } };
 }
