@@ -5,7 +5,7 @@ import { limitOf, rateLimitRules } from '@/lib/rate-limit/rules';
 // Failed sign-in and second-factor attempts, counted per account and per address (shared through
 // Redis when REDIS_URL is set). Ten failures in a row lock the account for the window; an address
 // gets more room because offices share one. A success clears the account's count. The counts come
-// from lib/rate-limits.ts (RATE_LIMIT_SIGN_IN_FAILURES_*, RATE_LIMIT_MFA_FAILURES_*).
+// from lib/rate-limit/rules.ts (RATE_LIMIT_SIGN_IN_FAILURES_*, RATE_LIMIT_MFA_FAILURES_*).
 
 const windowMs = rateLimitRules.signInFailuresPerAccount.windowMs;
 const tooManyAttemptsMessage = 'Too many failed attempts. Please wait 15 minutes and try again.';

@@ -185,7 +185,7 @@ export async function enforceRateLimit(key: string, limit: number, windowMs: num
 }
 
 /**
- * Throws a 429 once `subject` (an address or a user id) has used up the named limit of lib/rate-limits.ts,
+ * Throws a 429 once `subject` (an address or a user id) has used up the named limit of lib/rate-limit/rules.ts,
  * whose count an environment variable may raise. `message` may name the limit in force.
  */
 export async function enforceLimit(name: RateLimitName, subject: string, message: string | ((limit: number) => string)) {
