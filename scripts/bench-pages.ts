@@ -3,7 +3,7 @@
 //   1. First-load JavaScript of each main screen, read from the build output: the framework's root
 //      chunks plus the chunks of the route's layouts and page (the client reference manifests), each
 //      gzip-compressed. Chunks loaded later (next/dynamic, import() on interaction) are not counted.
-//   2. Lighthouse 12 mobile (simulated slow 4G, 4× CPU slowdown) and desktop: performance score,
+//   2. Lighthouse mobile (simulated slow 4G, 4× CPU slowdown) and desktop: performance score,
 //      Largest Contentful Paint, Total Blocking Time and Cumulative Layout Shift, signed in as a
 //      beta subscriber, in headless Debian Chromium, served by server.ts on a scratch SQLite database
 //      seeded with the demo data (or the deployment at --url), with the host's CPU benchmark index.
@@ -83,7 +83,7 @@ async function main() {
     });
     await signIn(context);
 
-    console.log(`\nLighthouse 12 (median of ${runs} run${runs === 1 ? '' : 's'}; signed in as a beta subscriber)`);
+    console.log(`\nLighthouse ${lighthouseVersion()} (median of ${runs} run${runs === 1 ? '' : 's'}; signed in as a beta subscriber)`);
     console.log(`  ${'page'.padEnd(14)} ${'form'.padEnd(8)} score     LCP      TBT     CLS   JS loaded`);
     for (const screen of lighthouseScreens) {
       // One untimed load first, so the server's first-render work (route compilation is done by the
@@ -333,3 +333,8 @@ main().catch((error: unknown) => {
   console.error(error instanceof Error ? error.message : error);
   process.exit(1);
 });
+
+/** The installed Lighthouse's version, as its package states it. */
+function lighthouseVersion(): string {
+  return (JSON.parse(fs.readFileSync(path.join(process.cwd(), 'node_modules', 'lighthouse', 'package.json'), 'utf8')) as { version: string }).version;
+}
