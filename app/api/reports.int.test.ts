@@ -16,7 +16,8 @@ import { GET as schedules } from './reports/schedules/route';
 import { GET as stats } from './reports/stats/route';
 import { GET as signalReport } from './signals/[id]/report/route';
 import { GET as kpis } from './v1/companies/[id]/kpis/route';
-import { formatYieldDay, formatYieldPercent } from '@/lib/capital/btc-yield';
+import { formatYieldPercent } from '@/lib/capital/btc-yield';
+import { formatDay } from '@/lib/format';
 import { parseCsv } from '@/lib/csv';
 import { pdfText } from '@/test/support/pdf';
 
@@ -314,7 +315,7 @@ describe('BTC yield in the reports (issue 27)', () => {
     const window = windows.get('90d')!;
     expect(flat).toContain('BTC yield 90 d');
     expect(flat).toContain(
-      `Strategy (MicroStrategy) (MSTR): ${formatYieldPercent(window.btcYieldPercent!)} on assumed diluted shares, ${formatYieldDay(window.from)} to ${formatYieldDay(window.to)} (sources: `,
+      `Strategy (MicroStrategy) (MSTR): ${formatYieldPercent(window.btcYieldPercent!)} on assumed diluted shares, ${formatDay(window.from)} to ${formatDay(window.to)} (sources: `,
     );
   };
 
@@ -356,6 +357,6 @@ describe('BTC yield in the reports (issue 27)', () => {
     const response = await signalReport(request, { params: Promise.resolve({ id: signal.id }) });
     const text = (await pdfText(new Uint8Array(await response.arrayBuffer()))).replace(/\n/g, ' ');
     const window = windows.get('365d')!;
-    expect(text).toContain(`365-day BTC yield ${formatYieldPercent(window.btcYieldPercent!)} on assumed diluted shares, ${formatYieldDay(window.from)} to ${formatYieldDay(window.to)}`);
+    expect(text).toContain(`365-day BTC yield ${formatYieldPercent(window.btcYieldPercent!)} on assumed diluted shares, ${formatDay(window.from)} to ${formatDay(window.to)}`);
   }, 30_000);
 });

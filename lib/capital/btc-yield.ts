@@ -5,6 +5,7 @@
 import { shareBases, shareBasisShortLabels, type ShareBasis } from './kpis';
 import type { Db } from '../db';
 import { getCompanyKpis, type KpisView } from './service';
+import { formatDay } from '../format';
 
 export const yieldWindows = ['30d', '90d', '365d'] as const;
 export type YieldWindow = (typeof yieldWindows)[number];
@@ -65,8 +66,6 @@ function emptyBtcYields(companyId: string): CompanyBtcYields {
   return { companyId, basis: null, basisLabel: null, windows: { '30d': figure('30d'), '90d': figure('90d'), '365d': figure('365d') } };
 }
 
-const day = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
-export const formatYieldDay = (date: string) => day.format(new Date(`${date}T00:00:00Z`));
 
 /** "+0.95%": a change carries its sign. */
 export function formatYieldPercent(percent: number, digits = 2): string {
@@ -77,7 +76,7 @@ export function formatYieldPercent(percent: number, digits = 2): string {
 export function describeYield(figure: BtcYieldFigure): string {
   const days = figure.window.replace('d', '');
   if (figure.percent === null) return `${days}-day BTC yield: not computable (${figure.reason ?? 'no figure'})`;
-  return `${days}-day BTC yield ${formatYieldPercent(figure.percent)} on ${figure.basisLabel}, ${formatYieldDay(figure.from!)} to ${formatYieldDay(figure.to!)}`;
+  return `${days}-day BTC yield ${formatYieldPercent(figure.percent)} on ${figure.basisLabel}, ${formatDay(figure.from!)} to ${formatDay(figure.to!)}`;
 }
 
 /**

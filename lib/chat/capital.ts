@@ -1,5 +1,6 @@
 import { formatBtc, formatMoney } from '@/lib/format';
 import type { CapitalStructureView } from '@/lib/capital/service';
+import { formatDay } from '../format';
 
 // The assistant's answer to a capital-structure question ("what is MSTR's amplification?"), built
 // from the same figures as /api/v1/companies/{id}/capital-structure: every amount with its date.
@@ -7,8 +8,7 @@ import type { CapitalStructureView } from '@/lib/capital/service';
 /** A question about a company's capital stack, leverage, ratings or coverage. */
 export const capitalQuestion = /\b(amplification|capital (stack|structure)|btc rating|preferreds?|convertibles?|converts|dividend coverage|leverage)\b/i;
 
-const day = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
-const on = (date: string | null) => (date ? day.format(new Date(`${date}T00:00:00Z`)) : 'an undated filing');
+const on = (date: string | null) => (date ? formatDay(date) : 'an undated filing');
 
 export function writeCapitalAnswer(view: CapitalStructureView): string {
   const label = `${view.company.name} (${view.company.ticker})`;

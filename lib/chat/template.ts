@@ -1,4 +1,4 @@
-import { formatBtc, formatMoney, riskLevel } from '@/lib/format';
+import { formatBtc, formatDay, formatMoney, riskLevel } from '@/lib/format';
 import { nameWithTicker, totalsSentence, type HoldingsTotals } from '@/lib/treasury/aggregates';
 import type { CompanyBtcYields } from '@/lib/capital/btc-yield';
 import { yieldSentence } from './btc-yield';
@@ -19,7 +19,6 @@ const metricLabels: Record<string, string> = {
   volatilityExposure: 'volatility exposure',
 };
 
-const day = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
 const score = (value: number) => `${Number.isInteger(value) ? value : value.toFixed(1)}/10`;
 
 const disclaimer = 'This is not financial advice.';
@@ -30,7 +29,7 @@ const disclaimer = 'This is not financial advice.';
  */
 export function writeCompanyAnalysis(analysis: TreasuryAnalysis, btcPriceUsd: number | null, yields: CompanyBtcYields | null = null): string {
   const value = btcPriceUsd ? ` (about ${formatMoney(analysis.btcHoldings * btcPriceUsd)} at ${formatMoney(btcPriceUsd)} per BTC)` : '';
-  const asOf = analysis.holdingsAsOf ? ` as of ${day.format(new Date(analysis.holdingsAsOf))}` : '';
+  const asOf = analysis.holdingsAsOf ? ` as of ${formatDay(analysis.holdingsAsOf)}` : '';
   const sentences: string[] = [];
   if (analysis.tracked) {
     sentences.push(`${nameWithTicker(analysis)} holds ${formatBtc(analysis.btcHoldings)}${value}${asOf}${analysis.source ? `, according to ${analysis.source}` : ''}.`);

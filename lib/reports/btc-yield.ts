@@ -1,5 +1,6 @@
-import { formatYieldDay, formatYieldPercent, yieldWindows, type CompanyBtcYields, type YieldWindow } from '../capital/btc-yield';
+import { formatYieldPercent, yieldWindows, type CompanyBtcYields, type YieldWindow } from '../capital/btc-yield';
 import { nameWithTicker } from '../treasury/aggregates';
+import { formatDay } from '../format';
 
 // BTC yield in the reports (issue 27): the KPI service's figures (lib/capital/btc-yield.ts), one column
 // in the PDF tables with the basis and window dates in a note under them, three windows in the CSV.
@@ -17,7 +18,7 @@ export function yieldNote(companies: readonly { id: string; name: string; ticker
   const shown = companies.flatMap((company) => {
     const figure = yields.get(company.id)?.windows['90d'];
     if (figure?.percent == null) return [];
-    return [`${nameWithTicker(company)}: ${formatYieldPercent(figure.percent)} on ${figure.basisLabel}, ${formatYieldDay(figure.from!)} to ${formatYieldDay(figure.to!)} (sources: ${figure.sources.join('; ')})`];
+    return [`${nameWithTicker(company)}: ${formatYieldPercent(figure.percent)} on ${figure.basisLabel}, ${formatDay(figure.from!)} to ${formatDay(figure.to!)} (sources: ${figure.sources.join('; ')})`];
   });
   const intro =
     `${yieldColumnHeader}: the change in BTC held per share over the 90 days to the company's latest dated share count, as on the company page and in the API. ` +

@@ -7,7 +7,8 @@ import { getBus } from '@/lib/realtime/bus';
 import type { RealtimeEvent } from '@/lib/realtime/channels';
 import { resetDatabase } from '@/test/support/database';
 import { call, CookieJar } from '@/test/support/http';
-import { formatYieldDay, formatYieldPercent } from '@/lib/capital/btc-yield';
+import { formatYieldPercent } from '@/lib/capital/btc-yield';
+import { formatDay } from '@/lib/format';
 import { GET as companies } from '../companies/route';
 import { GET as kpis } from '../v1/companies/[id]/kpis/route';
 import { GET as dashboardStats } from '../dashboard/stats/route';
@@ -293,7 +294,7 @@ describe('BTC yield (issue 27)', () => {
   }
 
   const sentence = (days: number, window: { from: string; to: string; btcYieldPercent: number | null }) =>
-    `${days}-day BTC yield ${formatYieldPercent(window.btcYieldPercent!)} on assumed diluted shares, ${formatYieldDay(window.from)} to ${formatYieldDay(window.to)} (sources: `;
+    `${days}-day BTC yield ${formatYieldPercent(window.btcYieldPercent!)} on assumed diluted shares, ${formatDay(window.from)} to ${formatDay(window.to)} (sources: `;
 
   it("answers what MSTR's BTC yield is with the KPI API's figures, their basis, both dates and sources", async () => {
     const windows = await apiWindows();
