@@ -1,35 +1,25 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { revokeSession } from '@/lib/auth/session';
 import { websocketAccess } from '@/lib/auth/websocket-access';
 import { db } from '@/lib/db';
+import { startRealtimeServer, type RealtimeHarness } from '@/test/support/realtime-server';
 import { registeredUser } from '@/test/support/users';
 import { connectWs } from '@/test/support/ws-client';
 import { closeBus, existingBus, installBus, MemoryBus, RedisBus, type EventBus } from '../realtime/bus';
 import { notEntitledCloseCode, sessionEndedCloseCode } from '../realtime/close-codes';
-import { createRealtimeServer, type RealtimeAccess, type RealtimeServer } from '../realtime/ws-server';
+import type { RealtimeAccess } from '../realtime/ws-server';
 import { eventIdPattern as eventId } from '../realtime/channels';
 
-interface Harness {
-  url: string;
+interface Harness extends RealtimeHarness {
   bus: EventBus;
-  realtime: RealtimeServer;
-  close: () => Promise<void>;
 }
 
 async function startServer(bus: EventBus, options: { access?: RealtimeAccess; accessCheckMs?: number } = {}): Promise<Harness> {
-  const realtime = createRealtimeServer({ bus, access: options.access ?? websocketAccess(db), accessCheckMs: options.accessCheckMs });
-  const server = http.createServer((_request, response) => response.end());
-  server.on('upgrade', (request, socket, head) => realtime.handleUpgrade(request, socket, head));
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const harness = await startRealtimeServer(bus, { access: options.access ?? websocketAccess(db), accessCheckMs: options.accessCheckMs });
   return {
-    url: `ws://127.0.0.1:${port}/ws`,
+    ...harness,
     bus,
-    realtime,
     close: async () => {
-      await realtime.close();
-      await new Promise((resolve) => server.close(resolve));
+      await harness.close();
       await (existingBus() === bus ? closeBus() : bus.close());
     },
   };

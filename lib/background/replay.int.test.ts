@@ -1,35 +1,18 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { websocketAccess } from '@/lib/auth/websocket-access';
 import { db } from '@/lib/db';
+import { startRealtimeServer, type RealtimeHarness } from '@/test/support/realtime-server';
 import { registeredUser } from '@/test/support/users';
 import { connectWs, type WsMessage } from '@/test/support/ws-client';
 import { BridgedBus, MemoryBus, RedisBus, type BridgeMessage, type EventBus } from '../realtime/bus';
 import { eventIdPattern } from '../realtime/channels';
 import { compareEventIds } from '../realtime/event-ids';
-import { createRealtimeServer, type RealtimeAccess } from '../realtime/ws-server';
+import type { RealtimeAccess } from '../realtime/ws-server';
 
 // Issue 29, "no alert lost": a client that reconnects with the last event id it saw receives what it
 // missed, from the log every process shares, in order and once, then the live events.
 
-interface Harness {
-  url: string;
-  close: () => Promise<void>;
-}
-
-async function startServer(bus: EventBus, access: RealtimeAccess = websocketAccess(db)): Promise<Harness> {
-  const realtime = createRealtimeServer({ bus, access });
-  const server = http.createServer((_request, response) => response.end());
-  server.on('upgrade', (request, socket, head) => realtime.handleUpgrade(request, socket, head));
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `ws://127.0.0.1:${port}/ws`,
-    close: async () => {
-      await realtime.close();
-      await new Promise((resolve) => server.close(resolve));
-    },
-  };
+async function startServer(bus: EventBus, access: RealtimeAccess = websocketAccess(db)): Promise<RealtimeHarness> {
+  return startRealtimeServer(bus, { access });
 }
 
 type Client = Awaited<ReturnType<typeof connectWs>>;
@@ -106,7 +89,7 @@ const signal = (id: string) => ({ type: 'new_signal' as const, data: { id } });
 
 describe('replay after reconnecting (in-process log)', () => {
   let bus: MemoryBus;
-  let harness: Harness;
+  let harness: RealtimeHarness;
   beforeEach(async () => {
     bus = new MemoryBus();
     harness = await startServer(bus);
@@ -172,7 +155,7 @@ describe('replay after reconnecting (in-process log)', () => {
 describe('replay between the HTTP process and its background process (bridged in-memory buses)', () => {
   let primary: BridgedBus;
   let replica: BridgedBus;
-  let harness: Harness;
+  let harness: RealtimeHarness;
   beforeEach(async () => {
     // What process.send does to a message: a copy, delivered later.
     primary = new BridgedBus((message: BridgeMessage) => setImmediate(() => replica.receive(structuredClone(message))), 'primary');
