@@ -45,7 +45,7 @@ async function seed(onlyIfEmpty = false) {
 
 async function create(name: string | undefined) {
   if (!name || !/^[a-z0-9_]+$/.test(name)) throw new Error('Give the migration a snake_case name: npm run db:migrate:create -- add_signals');
-  const { migrationsRoot, noFilters, openSchemaEngine } = await import('../lib/db/migrate');
+  const { migrationsRoot, noFilters, withSchemaEngine } = await import('../lib/db/migrate');
   const { providers, schemaFor, sourceSchemaPath } = await import('./prisma-schema.mjs');
   const snapshotsDir = path.join(migrationsRoot, 'snapshots');
   const previous = fs.existsSync(snapshotsDir) ? fs.readdirSync(snapshotsDir).sort().at(-1) : undefined;
@@ -65,9 +65,9 @@ async function create(name: string | undefined) {
     const from = previousSource
       ? { tag: 'schemaDatamodel' as const, files: [{ path: 'schema.prisma', content: schemaFor(provider, previousSource) }] }
       : { tag: 'empty' as const };
-    const engine = await openSchemaEngine(dialectUrls[provider]!);
-    const { stdout } = await engine.diff({ from, to, script: true, exitCode: null, filters: noFilters });
-    engine.free();
+    const { stdout } = await withSchemaEngine(dialectUrls[provider]!, (engine) =>
+      engine.diff({ from, to, script: true, exitCode: null, filters: noFilters }),
+    );
     const sql = stdout ?? '';
     if (!sql.trim() || /^-- This is an empty migration/.test(sql.trim())) continue;
     written.push({ dir: path.join(migrationsRoot, provider, dirName), sql });

@@ -35,6 +35,33 @@ it('migrates a new SQLite file, in WAL mode, and is a no-op the second time', ()
   }
 }, 60_000);
 
+// A deploy migrates and then seeds in one process. The schema engine holds its SQLite connection in
+// exclusive locking mode; if that connection outlived the migration, the next connection of the
+// same process waited out its busy timeout. Here the next one waits not at all.
+it('leaves the SQLite file free for the next connection of the same process', () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'treasury-migrate-'));
+  const file = path.join(dir, 'app.db');
+  const script = `
+    import Database from 'better-sqlite3';
+    import { applyMigrations } from './lib/db/migrate';
+    (async () => {
+      await applyMigrations(${JSON.stringify(`file:${file}`)});
+      await applyMigrations(${JSON.stringify(`file:${file}`)});
+      const connection = new Database(${JSON.stringify(file)}, { timeout: 0 });
+      console.log('companies: ' + JSON.stringify(connection.prepare('SELECT COUNT(*) AS count FROM "Company"').get()));
+      connection.close();
+    })();`;
+  try {
+    const output = execFileSync(process.execPath, [require.resolve('tsx/cli'), '--eval', script], {
+      cwd: path.resolve(__dirname, '..', '..'),
+      encoding: 'utf8',
+    });
+    expect(output).toContain('companies: {"count":0}');
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}, 60_000);
+
 const postgresUrl = process.env.TEST_DATABASE_URL;
 
 // Processes started together on one PostgreSQL database (a deploy of several instances) all come

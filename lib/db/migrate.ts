@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { bindMigrationAwareSqlAdapterFactory } from '@prisma/driver-adapter-utils';
+import { bindMigrationAwareSqlAdapterFactory, type SqlDriverAdapter, type SqlMigrationAwareDriverAdapterFactory } from '@prisma/driver-adapter-utils';
 import Database from 'better-sqlite3';
 import pg from 'pg';
 import { databaseProvider } from '../env';
@@ -34,11 +34,36 @@ function loadEngineModule(): Promise<EngineModule> {
   return engineModule;
 }
 
-export async function openSchemaEngine(url: string, datamodel?: string): Promise<SchemaEngine> {
+/**
+ * Runs `work` with a schema engine on `url`, then frees the engine and closes the connections it
+ * opened. Freeing the engine alone leaves its SQLite connection open, and that connection holds
+ * the file in exclusive locking mode: the seed that follows a migration in the same process then
+ * waited out its busy timeout ("Operation has timed out").
+ */
+export async function withSchemaEngine<T>(url: string, work: (engine: SchemaEngine) => Promise<T>, datamodel?: string): Promise<T> {
   const glue = await loadEngineModule();
-  const adapter = bindMigrationAwareSqlAdapterFactory(createAdapterFactory(url));
+  const connections: SqlDriverAdapter[] = [];
+  const factory = createAdapterFactory(url);
+  const track = async (open: () => Promise<SqlDriverAdapter>) => {
+    const connection = await open();
+    connections.push(connection);
+    return connection;
+  };
+  const tracked: SqlMigrationAwareDriverAdapterFactory = {
+    adapterName: factory.adapterName,
+    provider: factory.provider,
+    connect: () => track(() => factory.connect()),
+    connectToShadowDb: () => track(() => factory.connectToShadowDb()),
+  };
+  const adapter = bindMigrationAwareSqlAdapterFactory(tracked);
   const datamodels: [string, string][] | undefined = datamodel ? [['schema.prisma', datamodel]] : undefined;
-  return glue.SchemaEngine.new({ datamodels }, () => {}, adapter);
+  const engine = await glue.SchemaEngine.new({ datamodels }, () => {}, adapter);
+  try {
+    return await work(engine);
+  } finally {
+    engine.free();
+    await Promise.all(connections.map((connection) => connection.dispose()));
+  }
 }
 
 function migrationList(provider: Provider) {
@@ -101,13 +126,10 @@ async function whileHoldingMigrationLock<T>(url: string, work: () => Promise<T>)
 }
 
 async function runEngineMigrations(url: string, provider: Provider): Promise<string[]> {
-  const engine = await openSchemaEngine(url);
-  try {
+  return withSchemaEngine(url, async (engine) => {
     const { appliedMigrationNames } = await engine.applyMigrations({ migrationsList: migrationList(provider), filters: noFilters });
     return appliedMigrationNames;
-  } finally {
-    engine.free();
-  }
+  });
 }
 
 /**
