@@ -2,10 +2,12 @@
 
 import dynamic from 'next/dynamic';
 import { TabLoading } from '@/components/shared/tab-loading';
+import { WhenNear } from '@/components/shared/when-near';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 
-// Each tab and its charts (recharts) load when the tab opens: the first paint is the summary cards and
-// the tab list, and a phone does not parse four tabs' charts to show one.
+// Each tab and its charts (recharts) load when the tab opens and its place is on screen: the first paint
+// is the summary cards and the tab list, and a phone, whose first screen ends above the charts, loads
+// them when the reader scrolls there.
 const HealthAnalysisTab = dynamic(() => import('./health-analysis-tab').then((module) => module.HealthAnalysisTab), { ssr: false, loading: TabLoading });
 const SectorBreakdownTab = dynamic(() => import('./sector-breakdown-tab').then((module) => module.SectorBreakdownTab), { ssr: false, loading: TabLoading });
 const RiskAssessmentTab = dynamic(() => import('./risk-assessment-tab').then((module) => module.RiskAssessmentTab), { ssr: false, loading: TabLoading });
@@ -22,16 +24,24 @@ export function AnalyticsTabs() {
         <TabsTrigger value="discovery-pipeline">Discovery Pipeline</TabsTrigger>
       </TabsList>
       <TabsContent value="health-analysis">
-        <HealthAnalysisTab />
+        <WhenNear fallback={<TabLoading />}>
+          <HealthAnalysisTab />
+        </WhenNear>
       </TabsContent>
       <TabsContent value="sector-breakdown">
-        <SectorBreakdownTab />
+        <WhenNear fallback={<TabLoading />}>
+          <SectorBreakdownTab />
+        </WhenNear>
       </TabsContent>
       <TabsContent value="risk-assessment">
-        <RiskAssessmentTab />
+        <WhenNear fallback={<TabLoading />}>
+          <RiskAssessmentTab />
+        </WhenNear>
       </TabsContent>
       <TabsContent value="discovery-pipeline">
-        <DiscoveryPipelineTab />
+        <WhenNear fallback={<TabLoading />}>
+          <DiscoveryPipelineTab />
+        </WhenNear>
       </TabsContent>
     </Tabs>
   );
