@@ -1,7 +1,7 @@
 'use client';
 
 import { Controller, type Control, type FieldValues, type Path } from 'react-hook-form';
-import { Field, FieldError, FieldLabel } from '@/components/ui/field';
+import { FormField } from '@/components/shared/form-field';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 
 interface SelectFieldProps<Values extends FieldValues> {
@@ -21,29 +21,22 @@ export function SelectField<Values extends FieldValues>({ control, name, id, lab
       control={control}
       name={name}
       render={({ field, fieldState: { error } }) => (
-        <Field data-invalid={Boolean(error)}>
-          <FieldLabel htmlFor={id}>{label}</FieldLabel>
-          <Select value={(field.value as string | undefined) ?? ''} onValueChange={field.onChange} disabled={field.disabled}>
-            <SelectTrigger
-              id={id}
-              ref={field.ref}
-              onBlur={field.onBlur}
-              className="w-full"
-              aria-invalid={Boolean(error)}
-              aria-describedby={error ? `${id}-error` : undefined}
-            >
-              <SelectValue placeholder={placeholder} />
-            </SelectTrigger>
-            <SelectContent>
-              {options.map((option) => (
-                <SelectItem key={option} value={option}>
-                  {labels[option]}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
-          <FieldError id={`${id}-error`} errors={[error]} />
-        </Field>
+        <FormField id={id} label={label} error={error}>
+          {(controlProps) => (
+            <Select value={(field.value as string | undefined) ?? ''} onValueChange={field.onChange} disabled={field.disabled}>
+              <SelectTrigger ref={field.ref} onBlur={field.onBlur} className="w-full" {...controlProps}>
+                <SelectValue placeholder={placeholder} />
+              </SelectTrigger>
+              <SelectContent>
+                {options.map((option) => (
+                  <SelectItem key={option} value={option}>
+                    {labels[option]}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
+          )}
+        </FormField>
       )}
     />
   );
