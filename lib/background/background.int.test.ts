@@ -7,8 +7,7 @@ import { db } from '../db';
 import { closeBus } from '../realtime/bus';
 import { sessionEndedCloseCode } from '../realtime/close-codes';
 import { eventIdPattern as eventId } from '../realtime/channels';
-import { registeredUser } from '@/test/support/users';
-import { connectWs } from '@/test/support/ws-client';
+import { connectWs, expectOwnOriginOnly, upgradeSession } from '@/test/support/ws-client';
 import { startBackground, type Background } from './supervisor';
 
 // The real background process (background.ts under tsx), forked by the real supervisor: sockets handed
@@ -58,12 +57,7 @@ async function until(check: () => boolean, ms = 5_000) {
 
 jest.setTimeout(90_000);
 
-/** An entitled user's session cookie, as a browser sends it with the upgrade. */
-async function signedIn() {
-  const user = await registeredUser(true, 'background');
-  const { id: sessionId } = await db.session.findFirstOrThrow({ where: { userId: user.id } });
-  return { sessionId, headers: { Cookie: user.jar.header() } };
-}
+const signedIn = () => upgradeSession(true, 'background');
 
 describe(`the background process (bus: ${process.env.REDIS_URL ? 'redis' : 'memory, bridged over IPC'})`, () => {
   let harness: Harness;
@@ -107,11 +101,7 @@ describe(`the background process (bus: ${process.env.REDIS_URL ? 'redis' : 'memo
   });
 
   it('still refuses a foreign Origin with 403', async () => {
-    const port = new URL(harness.url).port;
-    await expect(connectWs(harness.url, { ...session, Origin: 'https://evil.example' })).rejects.toThrow('Unexpected server response: 403');
-    const same = await connectWs(harness.url, { ...session, Origin: `http://127.0.0.1:${port}` });
-    expect(await same.next('connected')).toMatchObject({ type: 'connected' });
-    same.socket.close();
+    await expectOwnOriginOnly(harness.url, session);
   });
 
   it('refuses an upgrade without a session with 401', async () => {
