@@ -2,7 +2,7 @@
 
 import { Controller, type Control, type FieldValues, type Path } from 'react-hook-form';
 import { FormField } from '@/components/shared/form-field';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { OptionSelect } from '@/components/shared/option-select';
 
 interface SelectFieldProps<Values extends FieldValues> {
   control: Control<Values>;
@@ -23,18 +23,17 @@ export function SelectField<Values extends FieldValues>({ control, name, id, lab
       render={({ field, fieldState: { error } }) => (
         <FormField id={id} label={label} error={error}>
           {(controlProps) => (
-            <Select value={(field.value as string | undefined) ?? ''} onValueChange={field.onChange} disabled={field.disabled}>
-              <SelectTrigger ref={field.ref} onBlur={field.onBlur} className="w-full" {...controlProps}>
-                <SelectValue placeholder={placeholder} />
-              </SelectTrigger>
-              <SelectContent>
-                {options.map((option) => (
-                  <SelectItem key={option} value={option}>
-                    {labels[option]}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
+            <OptionSelect
+              value={(field.value as string | undefined) ?? ''}
+              options={options.map((option) => ({ value: option, label: labels[option] }))}
+              onChange={field.onChange}
+              disabled={field.disabled}
+              placeholder={placeholder}
+              ref={field.ref}
+              onBlur={field.onBlur}
+              className="w-full"
+              {...controlProps}
+            />
           )}
         </FormField>
       )}
