@@ -1,7 +1,7 @@
 import { Field, FieldDescription, FieldError, FieldLabel } from '@/components/ui/field';
 
 /** What a field hands its control: the id its label points at, and the invalid state and messages screen readers announce. */
-export interface FieldControlProps {
+interface FieldControlProps {
   id: string;
   'aria-invalid': boolean;
   'aria-describedby': string | undefined;
