@@ -11,7 +11,7 @@ loadEnvConfig(process.cwd(), dev);
 
 async function main() {
   const { getEnv } = await import('./lib/env');
-  const { applyMigrations } = await import('./lib/db/migrate');
+  const { applyMigrationsWhenReachable } = await import('./lib/db/migrate');
   const env = getEnv();
 
   // next-auth builds its own URLs from the Host header this server received.
@@ -25,7 +25,8 @@ async function main() {
   const changed = rateLimitsInForce().filter((rule) => !rule.isDefault);
   if (changed.length) log(`rate limits set by the environment: ${changed.map((rule) => `${rule.variable}=${rule.limit}`).join(', ')}`);
 
-  const applied = await applyMigrations(env.DATABASE_URL);
+  // Processes started beside the database (or during its restart) wait for it instead of exiting.
+  const applied = await applyMigrationsWhenReachable(env.DATABASE_URL, { timeoutMs: env.DATABASE_WAIT_MS, log });
   if (applied.length) log(`applied migrations: ${applied.join(', ')}`);
 
   const { db } = await import('./lib/db');

@@ -73,6 +73,19 @@ test('the capital sections show the stack, the KPIs with their basis, accretion 
   await expect(page).toHaveURL(/from=2026-01-01&to=2026-06-30/);
   await expect(page.getByTestId('kpi-custom')).toContainText('Jan 1, 2026');
 
+  // The latest 25 purchases and raises first; the whole history on request, the KPI window kept.
+  const issuanceRows = page.getByTestId('issuance-table').getByTestId('issuance-row');
+  await expect(issuanceRows).toHaveCount(25);
+  const showAll = page.getByTestId('issuance-toggle');
+  const total = Number(/^Show all (\d+) events$/.exec((await showAll.textContent()) ?? '')?.[1]);
+  expect(total).toBeGreaterThan(100);
+  await showAll.click();
+  await expect(page).toHaveURL(/from=2026-01-01&to=2026-06-30&issuance=all#issuance$/);
+  await expect(issuanceRows).toHaveCount(total);
+  await expect(page.getByTestId('kpi-custom')).toContainText('Jan 1, 2026');
+  await page.getByRole('link', { name: 'Show the latest 25' }).click();
+  await expect(issuanceRows).toHaveCount(25);
+
   const csvLink = page.getByTestId('capital-structure-export').getByRole('link', { name: 'Download the capital structure as CSV' });
   const response = await page.request.get((await csvLink.getAttribute('href'))!);
   expect(response.status(), await response.text()).toBe(200);

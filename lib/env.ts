@@ -36,6 +36,8 @@ const envSchema = z.object({
     .transform((value) => value === 'true' || value === '1'),
   // From SIGTERM to exit (server.ts, lib/background/shutdown.ts): in-flight requests get what is left of it.
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(120_000).default(10_000),
+  // How long a starting process waits for an unreachable database before it gives up.
+  DATABASE_WAIT_MS: z.coerce.number().int().min(0).max(3_600_000).default(120_000),
   // Accounts that count as admins whatever their stored role (lib/auth/admin.ts); compared in lower case.
   ADMIN_EMAILS: z
     .string()

@@ -1,3 +1,4 @@
+import Link from 'next/link';
 import { TextList } from '@/components/shared/text-list';
 import { Badge } from '@/components/ui/badge';
 import { formatBtc, formatDay, formatMoney, formatMultiple, formatPercent, formatPrice } from '@/lib/format';
@@ -400,42 +401,39 @@ function EventRow({ event }: { event: IssuanceEvent }) {
 }
 
 /** Purchases and raises, newest first, capped with a "show all" that needs no script. */
-export function Issuance({ issuance }: { issuance: IssuanceView }) {
+/**
+ * The latest events; the full history on request (`?issuance=all`, a link, so it needs no script).
+ * Strategy files a hundred and more: in the page at once they tripled its DOM and the phone's load.
+ */
+export function Issuance({ issuance, showAll, toggleHref }: { issuance: IssuanceView; showAll: boolean; toggleHref: string }) {
   if (!issuance.events.length) return <Unknown reason="no purchases or capital raises are stored for this company" />;
   const events = [...issuance.events].sort((a, b) => (b.periodEnd ?? b.filingDate ?? '').localeCompare(a.periodEnd ?? a.filingDate ?? ''));
-  const head = (
-    <thead>
-      <tr>
-        <th scope="col">Period</th>
-        <th scope="col">Event</th>
-        <th scope="col">Amount</th>
-        <th scope="col">Effect on BTC per share</th>
-        <th scope="col">Filing</th>
-      </tr>
-    </thead>
-  );
+  const shown = showAll ? events : events.slice(0, issuanceCap);
   return (
     <div className="flex flex-col gap-2">
       <TableBox label="Purchases and capital raises" testId="issuance-table">
-        {head}
+        <thead>
+          <tr>
+            <th scope="col">Period</th>
+            <th scope="col">Event</th>
+            <th scope="col">Amount</th>
+            <th scope="col">Effect on BTC per share</th>
+            <th scope="col">Filing</th>
+          </tr>
+        </thead>
         <tbody>
-          {events.slice(0, issuanceCap).map((event) => (
+          {shown.map((event) => (
             <EventRow key={event.id} event={event} />
           ))}
         </tbody>
       </TableBox>
       {events.length > issuanceCap && (
-        <details>
-          <summary className="cursor-pointer text-sm">Show all {events.length} events</summary>
-          <TableBox label="Earlier purchases and capital raises" testId="issuance-table-rest">
-            {head}
-            <tbody>
-              {events.slice(issuanceCap).map((event) => (
-                <EventRow key={event.id} event={event} />
-              ))}
-            </tbody>
-          </TableBox>
-        </details>
+        <p className="text-sm text-muted-foreground">
+          {showAll ? `All ${events.length} events. ` : `The latest ${issuanceCap} of ${events.length} events. `}
+          <Link href={toggleHref} className="font-medium text-foreground underline underline-offset-2" data-testid="issuance-toggle">
+            {showAll ? `Show the latest ${issuanceCap}` : `Show all ${events.length} events`}
+          </Link>
+        </p>
       )}
     </div>
   );

@@ -2,18 +2,22 @@
 
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { FileSearch, Search } from 'lucide-react';
+import dynamic from 'next/dynamic';
 import { useDeferredValue, useEffect, useRef, useState } from 'react';
 import { EmptyState } from '@/components/shared/empty-state';
 import { LoadError } from '@/components/shared/load-error';
 import { LoadingRows } from '@/components/shared/loading-rows';
+import { TabLoading } from '@/components/shared/tab-loading';
 import { Input } from '@/components/ui/input';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { fetchReports, reportKeys } from '@/lib/reports/client';
 import { defaultReportPeriod, type ReportPeriod } from '@/lib/reports/schema';
 import { PeriodSelect } from './period-select';
 import { ReportCard } from './report-card';
-import { ReportTemplates } from './report-templates';
-import { ScheduledReports } from './scheduled-reports';
+
+// The other two tabs load when opened, not with the screen.
+const ScheduledReports = dynamic(() => import('./scheduled-reports').then((module) => module.ScheduledReports), { ssr: false, loading: TabLoading });
+const ReportTemplates = dynamic(() => import('./report-templates').then((module) => module.ReportTemplates), { ssr: false, loading: TabLoading });
 
 /** Search, period and the three tabs of the Reports page. */
 export function ReportsBrowser() {

@@ -2,22 +2,35 @@
 
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Search } from 'lucide-react';
+import dynamic from 'next/dynamic';
 import { useEffect, useState } from 'react';
 import { useRealtime } from '@/components/realtime/use-realtime';
 import { ExportButtons } from '@/components/shared/export-buttons';
 import { OptionSelect } from '@/components/shared/option-select';
+import { TabLoading } from '@/components/shared/tab-loading';
 import { Input } from '@/components/ui/input';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { fetchSignalSummary, signalKeys, signalsPollMs } from '@/lib/signals/client';
 import type { SignalDto } from '@/lib/signals/schema';
-import { CompanyResearchDialog } from './company-research-dialog';
-import { DataSourcesTab } from './data-sources-tab';
-import { DetectionFrameworkTab } from './detection-framework-tab';
-import { InvestigationDialog, type InvestigationView } from './investigation-dialog';
-import { MarketImpactDialog } from './market-impact-dialog';
-import { SecFilingDialog } from './sec-filing-dialog';
+import type { InvestigationView } from './investigation-dialog';
 import { SignalCounters } from './signal-counters';
 import { SignalList } from './signal-list';
+
+// What the first paint does not show — the other tabs and the investigation dialogs — loads when it is
+// first asked for, not with the page: on a phone their code was most of the screen's start-up work.
+const DataSourcesTab = dynamic(() => import('./data-sources-tab').then((module) => module.DataSourcesTab), { ssr: false, loading: TabLoading });
+const DetectionFrameworkTab = dynamic(() => import('./detection-framework-tab').then((module) => module.DetectionFrameworkTab), { ssr: false, loading: TabLoading });
+const InvestigationDialog = dynamic(() => import('./investigation-dialog').then((module) => module.InvestigationDialog), { ssr: false });
+const SecFilingDialog = dynamic(() => import('./sec-filing-dialog').then((module) => module.SecFilingDialog), { ssr: false });
+const MarketImpactDialog = dynamic(() => import('./market-impact-dialog').then((module) => module.MarketImpactDialog), { ssr: false });
+const CompanyResearchDialog = dynamic(() => import('./company-research-dialog').then((module) => module.CompanyResearchDialog), { ssr: false });
+
+/** True from the first render where `value` is true on: a dialog stays mounted once opened, so closing it returns the focus. */
+function useOnceTrue(value: boolean): boolean {
+  const [seen, setSeen] = useState(value);
+  if (value && !seen) setSeen(true);
+  return seen || value;
+}
 
 const severityOptions = [
   { value: 'all', label: 'All' },
@@ -65,6 +78,8 @@ export function SignalsView() {
     setView({ kind, signal });
   };
   const closeView = () => setView(null);
+  const investigationWanted = useOnceTrue(investigating !== null);
+  const viewsWanted = useOnceTrue(view !== null);
 
   return (
     <div className="space-y-6">
@@ -107,10 +122,14 @@ export function SignalsView() {
         </TabsContent>
       </Tabs>
 
-      <InvestigationDialog signal={investigating} onClose={() => setInvestigating(null)} onOpenView={openView} />
-      <SecFilingDialog signal={view?.kind === 'sec' ? view.signal : null} onClose={closeView} />
-      <MarketImpactDialog signal={view?.kind === 'market' ? view.signal : null} onClose={closeView} />
-      <CompanyResearchDialog signal={view?.kind === 'company' ? view.signal : null} onClose={closeView} />
+      {investigationWanted && <InvestigationDialog signal={investigating} onClose={() => setInvestigating(null)} onOpenView={openView} />}
+      {viewsWanted && (
+        <>
+          <SecFilingDialog signal={view?.kind === 'sec' ? view.signal : null} onClose={closeView} />
+          <MarketImpactDialog signal={view?.kind === 'market' ? view.signal : null} onClose={closeView} />
+          <CompanyResearchDialog signal={view?.kind === 'company' ? view.signal : null} onClose={closeView} />
+        </>
+      )}
     </div>
   );
 }

@@ -94,3 +94,45 @@ const postgresUrl = process.env.TEST_DATABASE_URL;
     await admin.end();
   }
 }, 120_000);
+
+// A process started while PostgreSQL is out of reach (the stack starting together, a restart during a
+// deploy) waits for it and migrates once it answers, instead of exiting.
+(postgresUrl ? it : it.skip)('waits for an unreachable PostgreSQL and migrates once it answers', async () => {
+  const { spawn } = await import('node:child_process');
+  const { Client } = await import('pg');
+  const { startTcpProxy, targetOf } = await import('@/test/support/tcp-proxy');
+  const name = `migrate_wait_${process.pid}`;
+  const admin = new Client({ connectionString: postgresUrl });
+  await admin.connect();
+  const proxy = await startTcpProxy(targetOf(postgresUrl!));
+  try {
+    await admin.query(`DROP DATABASE IF EXISTS ${name}`);
+    await admin.query(`CREATE DATABASE ${name}`);
+    const direct = new URL(postgresUrl!);
+    direct.pathname = `/${name}`;
+    proxy.cut();
+    const script = `
+      import { applyMigrationsWhenReachable } from './lib/db/migrate';
+      applyMigrationsWhenReachable(${JSON.stringify(proxy.urlFor(direct.toString()))}, { timeoutMs: 30_000, retryMs: 250, log: console.log })
+        .then((applied) => console.log('applied ' + applied.length), (error) => { console.log('failed ' + error.message); process.exit(1); });`;
+    const child = spawn(process.execPath, [require.resolve('tsx/cli'), '--eval', script], { cwd: path.resolve(__dirname, '..', '..') });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+    const deadline = Date.now() + 20_000;
+    while (!output.includes('database not reachable yet') && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(output).toContain('database not reachable yet; trying again every 0.25 s');
+    // Still waiting a second later, not exited.
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    expect(child.exitCode).toBeNull();
+    proxy.restore();
+    expect(await exited).toBe(0);
+    expect(output).toMatch(/^applied \d+$/m);
+    expect(Number(/^applied (\d+)$/m.exec(output)![1])).toBeGreaterThan(0);
+  } finally {
+    await proxy.close();
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.end();
+  }
+}, 60_000);

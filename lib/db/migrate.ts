@@ -5,6 +5,7 @@ import { bindMigrationAwareSqlAdapterFactory, type SqlDriverAdapter, type SqlMig
 import Database from 'better-sqlite3';
 import pg from 'pg';
 import { databaseProvider } from '../env';
+import { isDatabaseUnavailable } from '../http/unavailable';
 import { createAdapterFactory, type Provider } from './adapter';
 
 // Schema changes are versioned SQL per provider under prisma/migrations/<provider>/. They are
@@ -98,6 +99,27 @@ export async function applyMigrations(url: string): Promise<string[]> {
     return runEngineMigrations(url, provider);
   }
   return whileHoldingMigrationLock(url, () => runEngineMigrations(url, provider));
+}
+
+/**
+ * applyMigrations, waiting for a database that is not reachable yet (a stack starting together, a
+ * restart of the database during a deploy) instead of failing: tries again every `retryMs` until
+ * `timeoutMs` has passed. Any other error (a bad migration, wrong credentials) fails at once.
+ */
+export async function applyMigrationsWhenReachable(
+  url: string,
+  { timeoutMs, retryMs = 2_000, log = () => {} }: { timeoutMs: number; retryMs?: number; log?: (line: string) => void },
+): Promise<string[]> {
+  const deadline = Date.now() + timeoutMs;
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await applyMigrations(url);
+    } catch (error) {
+      if (!isDatabaseUnavailable(error) || Date.now() + retryMs > deadline) throw error;
+      if (attempt === 1) log(`database not reachable yet; trying again every ${retryMs / 1000} s for up to ${Math.round(timeoutMs / 1000)} s`);
+      await new Promise((resolve) => setTimeout(resolve, retryMs));
+    }
+  }
 }
 
 /** Our own advisory lock key (the schema engine's is 72707369); any constant other processes share. */

@@ -59,6 +59,18 @@ function customWindow(query: Record<string, string | string[] | undefined>): { w
   return { window: { from, to }, windowError: null };
 }
 
+/** The page's address with the issuance list shown in full or not, the KPI window kept. */
+function issuanceToggleHref(slug: string, window: { from?: string; to?: string }, showAll: boolean): string {
+  const params = new URLSearchParams();
+  if (window.from && window.to) {
+    params.set('from', window.from);
+    params.set('to', window.to);
+  }
+  if (showAll) params.set('issuance', 'all');
+  const search = params.toString();
+  return `${companyPath(slug)}${search ? `?${search}` : ''}#issuance`;
+}
+
 const sections = [
   ['figures', 'Key figures'],
   ['holdings', 'Holdings'],
@@ -84,7 +96,9 @@ export default async function CompanyPage({ params, searchParams }: Props) {
   if (!data) notFound();
   const { detail } = data;
   const figures = keyFiguresOf(data);
-  const { window, windowError } = customWindow(await searchParams);
+  const query = await searchParams;
+  const { window, windowError } = customWindow(query);
+  const showAllIssuance = query.issuance === 'all';
   const capital = await getCompanyCapital(db, resolution.id, window);
   const exportOf = (path: string, label: string) => <ExportButtons href={`/api/v1/companies/${encodeURIComponent(detail.id)}/${path}`} label={label} testId={`${path}-export`} />;
 
@@ -128,7 +142,7 @@ export default async function CompanyPage({ params, searchParams }: Props) {
         <CapitalStack structure={capital.structure} />
       </CapitalStackSection>
       <IssuanceSection companyName={detail.name} actions={exportOf('issuance', 'the issuance history')}>
-        <Issuance issuance={capital.issuance} />
+        <Issuance issuance={capital.issuance} showAll={showAllIssuance} toggleHref={issuanceToggleHref(resolution.slug, window, !showAllIssuance)} />
       </IssuanceSection>
       <SignalsAndFilings data={data} />
       <InsiderTrades trades={data.insiderTrades} />
