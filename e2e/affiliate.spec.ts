@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { passBetaGate, registerUser, signedInPage, uniqueEmail } from './support/session';
+import { passBetaGate, signedInPage, submitRegistrationForm, unsubscribedContext, uniqueEmail } from './support/session';
 
 // The Affiliate Program page (spec 000 §2, §8, §9; spec 001 §2, §8, §9): its tabs and figures,
 // links that count clicks and registrations, and influencer trial links that grant 7 days.
@@ -22,30 +22,26 @@ function statValue(page: Page, key: string) {
 /** Fills and sends the registration form of the page it is on. */
 async function registerThroughForm(page: Page) {
   await expect(page.getByText('Create Account').first()).toBeVisible();
-  await page.getByLabel('First Name').fill('Grace');
-  await page.getByLabel('Last Name').fill('Hopper');
-  await page.getByLabel('Email').fill(uniqueEmail('referred'));
-  await page.getByLabel('Password', { exact: true }).fill('Orange-Ledger-7781');
-  await page.getByRole('button', { name: 'Create Account' }).click();
+  await submitRegistrationForm(page, { firstName: 'Grace', lastName: 'Hopper', email: uniqueEmail('referred'), password: 'Orange-Ledger-7781' });
   await expect(page.getByText('Your account has been created successfully.')).toBeVisible();
+}
+
+/** Someone else follows the link in a browser of their own, past the gate, and registers where it leads. */
+async function registerFromLink(browser: Browser, baseURL: string, link: string): Promise<BrowserContext> {
+  const visitor = await browser.newContext({ baseURL });
+  await passBetaGate(visitor, baseURL);
+  const visitorPage = await visitor.newPage();
+  await visitorPage.goto(link);
+  await expect(visitorPage).toHaveURL('/register');
+  await registerThroughForm(visitorPage);
+  await expect(visitorPage).toHaveURL('/');
+  return visitor;
 }
 
 async function currentUser(context: BrowserContext, baseURL: string) {
   const response = await context.request.get(`${baseURL}/api/auth/user`);
   expect(response.status()).toBe(200);
   return (await response.json()) as { subscriptionStatus: string; subscriptionTier: string | null; subscriptionEndsAt: string | null };
-}
-
-/** A signed-in user past the gate but without a subscription or the beta flag. */
-async function unsubscribedContext(browser: Browser, baseURL: string) {
-  const gateContext = await browser.newContext();
-  await passBetaGate(gateContext, baseURL);
-  const gateCookie = (await gateContext.cookies()).find((cookie) => cookie.name === 'beta_access')!;
-  await gateContext.close();
-  const context = await browser.newContext({ baseURL });
-  await registerUser(context, baseURL);
-  await context.addCookies([gateCookie]);
-  return context;
 }
 
 async function generateTrialLink(page: Page, baseURL: string) {
@@ -115,14 +111,7 @@ test('a new link is created, listed and copied; a visit through it and a registr
   await expect(item.getByText('Copied')).toBeAttached();
   expect(await clipboardText(page)).toBe(url);
 
-  // Someone else follows the link in their own browser and registers.
-  const visitor = await browser.newContext({ baseURL });
-  await passBetaGate(visitor, baseURL!);
-  const visitorPage = await visitor.newPage();
-  await visitorPage.goto(url);
-  await expect(visitorPage).toHaveURL('/register');
-  await registerThroughForm(visitorPage);
-  await expect(visitorPage).toHaveURL('/');
+  const visitor = await registerFromLink(browser, baseURL!, url);
   await visitor.close();
 
   await page.reload();
@@ -173,13 +162,7 @@ test('a signed-out influencer who opens a trial link gets the trial with the acc
   await openAffiliatePage(page, baseURL!);
   const trialLink = await generateTrialLink(page, baseURL!);
 
-  const visitor = await browser.newContext({ baseURL });
-  await passBetaGate(visitor, baseURL!);
-  const visitorPage = await visitor.newPage();
-  await visitorPage.goto(trialLink);
-  await expect(visitorPage).toHaveURL('/register');
-  await registerThroughForm(visitorPage);
-  await expect(visitorPage).toHaveURL('/');
+  const visitor = await registerFromLink(browser, baseURL!, trialLink);
   expect(await currentUser(visitor, baseURL!)).toMatchObject({ subscriptionStatus: 'trial', subscriptionTier: 'Professional' });
   await visitor.close();
 });

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { demoBetaCode, passBetaGate, registerUser, signedInPage, uniqueEmail } from './support/session';
+import { demoBetaCode, passBetaGate, registerUser, signedInPage, submitRegistrationForm, uniqueEmail } from './support/session';
 import { nextTotp, totp } from './support/totp';
 
 // Sign-in, registration, account settings and two-factor security (spec 000 §2, §4, §5, §8).
@@ -58,11 +58,7 @@ test('a new visitor passes the gate, registers, sets up 2FA, signs out and needs
   await expect(page).toHaveURL('/register');
   const email = uniqueEmail('flow');
   const password = 'Orange-Ledger-7781';
-  await page.getByLabel('First Name').fill('Grace');
-  await page.getByLabel('Last Name').fill('Hopper');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Create Account' }).click();
+  await submitRegistrationForm(page, { firstName: 'Grace', lastName: 'Hopper', email, password });
   await expect(page.getByText('Your account has been created successfully.')).toBeVisible();
   // The beta code entered at the gate is an entitlement of the account: the dashboard opens.
   await expect(page).toHaveURL('/');
@@ -148,11 +144,7 @@ test('the register form shows every rule of 000 §5 and refuses a common passwor
   for (const message of ['First name is required', 'Last name is required', 'Please enter a valid email', 'Password must be at least 8 characters']) {
     await expect(page.getByText(message)).toBeVisible();
   }
-  await page.getByLabel('First Name').fill('Ada');
-  await page.getByLabel('Last Name').fill('Lovelace');
-  await page.getByLabel('Email').fill(uniqueEmail('common'));
-  await page.getByLabel('Password', { exact: true }).fill('password123');
-  await page.getByRole('button', { name: 'Create Account' }).click();
+  await submitRegistrationForm(page, { firstName: 'Ada', lastName: 'Lovelace', email: uniqueEmail('common'), password: 'password123' });
   await expect(page.getByText('Registration failed')).toBeVisible();
   await expect(page.getByText(/too common/i).first()).toBeVisible();
 });

@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import { expect, test as base, type BrowserContext, type Page, type Route } from '@playwright/test';
+import { expect, test as base, type Browser, type BrowserContext, type Page, type Route } from '@playwright/test';
 import { startFakePaypal, startFakeSquare } from '../test/support/payments/fake-providers';
 import { startFakeStripe } from '../test/support/payments/fake-stripe';
 import type { FakeServer } from '../test/support/http-server';
@@ -229,6 +229,14 @@ paymentsTest.describe('payment pages with Stripe, PayPal and Square configured',
     return { page, reached, consoleReports: watchCspConsole(page) };
   }
 
+  /** A new browser context past the gate with an entitled user, recording what open() records. */
+  async function openSignedIn(browser: Browser) {
+    const context = await browser.newContext({ baseURL: paymentsURL });
+    await passBetaGate(context, paymentsURL);
+    await registerUser(context, paymentsURL);
+    return { context, ...(await open(context)) };
+  }
+
   async function expectClean(page: Page, consoleReports: string[]) {
     await page.waitForLoadState('networkidle');
     expect(await cspViolations(page)).toEqual([]);
@@ -248,10 +256,7 @@ paymentsTest.describe('payment pages with Stripe, PayPal and Square configured',
   });
 
   paymentsTest('billing loads each provider: Stripe Elements, PayPal Buttons with the nonce, Square card fields', async ({ browser }) => {
-    const context = await browser.newContext({ baseURL: paymentsURL });
-    await passBetaGate(context, paymentsURL);
-    await registerUser(context, paymentsURL);
-    const { page, reached, consoleReports } = await open(context);
+    const { context, page, reached, consoleReports } = await openSignedIn(browser);
     const { policy } = await expectPolicyHeaders(page, '/billing');
     for (const origin of ['https://js.stripe.com', 'https://*.paypal.com', 'https://sandbox.web.squarecdn.com', 'https://pci-connect.squareupsandbox.com']) expect(policy).toContain(origin);
 
@@ -273,10 +278,7 @@ paymentsTest.describe('payment pages with Stripe, PayPal and Square configured',
   });
 
   paymentsTest('a screen reached in the app first still loads the SDKs on billing, and other screens never allow them', async ({ browser }) => {
-    const context = await browser.newContext({ baseURL: paymentsURL });
-    await passBetaGate(context, paymentsURL);
-    await registerUser(context, paymentsURL);
-    const { page, consoleReports } = await open(context);
+    const { context, page, consoleReports } = await openSignedIn(browser);
     const { policy } = await expectPolicyHeaders(page, '/dashboard');
     expect(policy).not.toMatch(/stripe|paypal|squarecdn/);
     expect(await page.locator('html').getAttribute('data-csp-scope')).toBe('site');
@@ -294,10 +296,7 @@ paymentsTest.describe('payment pages with Stripe, PayPal and Square configured',
   });
 
   paymentsTest('the Stripe test page allows Stripe and the Payment Request API only for its providers', async ({ browser }) => {
-    const context = await browser.newContext({ baseURL: paymentsURL });
-    await passBetaGate(context, paymentsURL);
-    await registerUser(context, paymentsURL);
-    const { page, consoleReports } = await open(context);
+    const { context, page, consoleReports } = await openSignedIn(browser);
     const response = await page.goto('/stripe-test');
     expect(response!.headers()['content-security-policy']).toContain('https://js.stripe.com');
     expect(response!.headers()['permissions-policy']).toContain('payment=(self "https://js.stripe.com"');

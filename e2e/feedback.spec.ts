@@ -23,6 +23,22 @@ async function pickByTyping(page: Page, typed: string, option: string) {
   await page.keyboard.press('Enter');
 }
 
+/** Opens a labelled select, checks its options in their order and closes it again. */
+async function expectOptions(page: Page, label: string, options: string[]) {
+  await page.getByLabel(label, { exact: true }).click();
+  await expect(page.getByRole('option')).toHaveText(options);
+  await page.keyboard.press('Escape');
+}
+
+/** Each labelled field is marked invalid and read out with its message. */
+async function expectFieldErrors(page: Page, expected: [label: string, message: string][]) {
+  for (const [label, message] of expected) {
+    const field = page.getByLabel(label, { exact: true });
+    await expect(field).toHaveAttribute('aria-invalid', 'true');
+    await expect(field).toHaveAccessibleDescription(message);
+  }
+}
+
 const toast = (page: Page) => page.locator('[data-slot="toast"]');
 
 test.describe('Contact Us', () => {
@@ -35,19 +51,8 @@ test.describe('Contact Us', () => {
     await expect(page.getByText('We reply within 24 hours.')).toBeVisible();
     await expect(page.getByText('Mon-Fri 9AM-6PM EST')).toBeVisible();
     await expect(page.getByRole('link', { name: /^support@/ })).toHaveAttribute('href', /^mailto:support@/);
-    await page.getByLabel('Subject', { exact: true }).click();
-    await expect(page.getByRole('option')).toHaveText([
-      'Technical Support',
-      'Billing',
-      'Data Request',
-      'Feature Request',
-      'Partnership',
-      'General Inquiry',
-      'Other',
-    ]);
-    await page.keyboard.press('Escape');
-    await page.getByLabel('Urgency', { exact: true }).click();
-    await expect(page.getByRole('option')).toHaveText(['Low', 'Medium', 'High', 'Critical']);
+    await expectOptions(page, 'Subject', ['Technical Support', 'Billing', 'Data Request', 'Feature Request', 'Partnership', 'General Inquiry', 'Other']);
+    await expectOptions(page, 'Urgency', ['Low', 'Medium', 'High', 'Critical']);
   });
 
   test('shows every validation message on its field and sends nothing', async ({ page }) => {
@@ -57,18 +62,13 @@ test.describe('Contact Us', () => {
     });
     await page.goto('/contact');
     await page.getByRole('button', { name: 'Send Message' }).click();
-    const expected: [string, string][] = [
+    await expectFieldErrors(page, [
       ['Name', 'Name must be at least 2 characters'],
       ['Email', 'Please enter a valid email'],
       ['Subject', 'Please select a subject'],
       ['Urgency', 'Please select urgency level'],
       ['Message', 'Message must be at least 10 characters'],
-    ];
-    for (const [label, message] of expected) {
-      const field = page.getByLabel(label, { exact: true });
-      await expect(field).toHaveAttribute('aria-invalid', 'true');
-      await expect(field).toHaveAccessibleDescription(message);
-    }
+    ]);
     await page.getByLabel('Name', { exact: true }).fill('A');
     await page.getByLabel('Email', { exact: true }).fill('not-an-email');
     await page.getByLabel('Message', { exact: true }).fill('Too short');
@@ -193,35 +193,18 @@ test.describe('Feature Suggestions', () => {
     for (const label of ['Category', 'Priority', 'Title', 'Description', 'Email (optional)']) {
       await expect(page.getByLabel(label, { exact: true })).toBeVisible();
     }
-    await page.getByLabel('Category', { exact: true }).click();
-    await expect(page.getByRole('option')).toHaveText([
-      'Data Sources',
-      'Dashboard',
-      'Analytics',
-      'Alerts & Notifications',
-      'UI/UX',
-      'Integrations',
-      'Mobile',
-      'Other',
-    ]);
-    await page.keyboard.press('Escape');
-    await page.getByLabel('Priority', { exact: true }).click();
-    await expect(page.getByRole('option')).toHaveText(['Low', 'Medium', 'High', 'Critical']);
+    await expectOptions(page, 'Category', ['Data Sources', 'Dashboard', 'Analytics', 'Alerts & Notifications', 'UI/UX', 'Integrations', 'Mobile', 'Other']);
+    await expectOptions(page, 'Priority', ['Low', 'Medium', 'High', 'Critical']);
   });
 
   test('shows every validation message on its field', async ({ page }) => {
     await page.getByRole('button', { name: 'Submit Suggestion' }).click();
-    const expected: [string, string][] = [
+    await expectFieldErrors(page, [
       ['Category', 'Please select a category'],
       ['Priority', 'Please select a priority level'],
       ['Title', 'Title must be at least 3 characters'],
       ['Description', 'Please provide a detailed description (minimum 10 characters)'],
-    ];
-    for (const [label, message] of expected) {
-      const field = page.getByLabel(label, { exact: true });
-      await expect(field).toHaveAttribute('aria-invalid', 'true');
-      await expect(field).toHaveAccessibleDescription(message);
-    }
+    ]);
     // An empty email is fine; a malformed one is not.
     await expect(page.getByLabel('Email (optional)')).toHaveAttribute('aria-invalid', 'false');
     await page.getByLabel('Email (optional)').fill('not-an-email');

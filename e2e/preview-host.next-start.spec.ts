@@ -1,5 +1,5 @@
 import { chromium, expect, test, type Browser } from '@playwright/test';
-import { demoBetaCode, uniqueEmail } from './support/session';
+import { demoBetaCode, submitRegistrationForm, uniqueEmail } from './support/session';
 
 // A preview deployment is opened at its own generated host name, configured nowhere (no
 // NEXTAUTH_URL, no ALLOWED_ORIGINS). Against plain `next start` (the Vercel path), reached under a
@@ -48,11 +48,7 @@ test('gate, registration, dashboard, sign-out and sign-in work on a host name no
   await expect(page).toHaveURL(`${previewURL}/register`);
   const email = uniqueEmail('preview');
   const password = 'Preview-Ledger-4410';
-  await page.getByLabel('First Name').fill('Katherine');
-  await page.getByLabel('Last Name').fill('Johnson');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Create Account' }).click();
+  await submitRegistrationForm(page, { firstName: 'Katherine', lastName: 'Johnson', email, password });
   await expect(page).toHaveURL(`${previewURL}/`);
   await expect(page.getByRole('heading', { level: 1, name: 'Early Discovery Intelligence Dashboard' })).toBeVisible();
 

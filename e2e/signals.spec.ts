@@ -85,6 +85,14 @@ async function investigate(page: Page, token: string, severity: string) {
   return dialog;
 }
 
+/** An action of the investigation: its dialog gives way to the action's own. */
+async function openFromInvestigation(page: Page, token: string, severity: string, action: string, dialogName: string) {
+  const dialog = await investigate(page, token, severity);
+  await dialog.getByRole('button', { name: action }).click();
+  await expect(dialog).toBeHidden();
+  return page.getByRole('dialog', { name: dialogName });
+}
+
 test('header, counters and the three tabs', async ({ page, baseURL }) => {
   await openSignals(page, baseURL!);
   const summary = await (await page.request.get('/api/signals/summary')).json();
@@ -192,10 +200,7 @@ test('investigation dialog: details, analysis tabs, alerts, watchlist and report
 
 test('SEC filing view shows the stored filing, or says there is none', async ({ page, baseURL }) => {
   const { token } = await openSignals(page, baseURL!);
-  let dialog = await investigate(page, token, 'critical');
-  await dialog.getByRole('button', { name: 'View SEC Filing Source' }).click();
-  await expect(dialog).toBeHidden();
-  const filing = page.getByRole('dialog', { name: 'SEC Filing Analysis' });
+  const filing = await openFromInvestigation(page, token, 'critical', 'View SEC Filing Source', 'SEC Filing Analysis');
   await expect(filing).toContainText('8-K');
   await expect(filing).toContainText('Item 8.01');
   await expect(filing).toContainText('0001193125-26-000001');
@@ -203,7 +208,7 @@ test('SEC filing view shows the stored filing, or says there is none', async ({ 
   await filing.getByRole('button', { name: 'Close' }).click();
   await expect(filing).toBeHidden();
 
-  dialog = await investigate(page, token, 'medium');
+  let dialog = await investigate(page, token, 'medium');
   await dialog.getByRole('button', { name: 'View SEC Filing Source' }).click();
   await expect(page.getByRole('dialog', { name: 'SEC Filing Analysis' }).getByText('No SEC filing for this signal')).toBeVisible();
   await page.getByRole('dialog', { name: 'SEC Filing Analysis' }).getByRole('button', { name: 'Close' }).click();
@@ -218,10 +223,7 @@ test('SEC filing view shows the stored filing, or says there is none', async ({ 
 
 test('market impact analysis runs to completion and sets price alerts', async ({ page, baseURL }) => {
   const { token } = await openSignals(page, baseURL!);
-  const dialog = await investigate(page, token, 'critical');
-  await dialog.getByRole('button', { name: 'Analyze Market Impact' }).click();
-  await expect(dialog).toBeHidden();
-  const panel = page.getByRole('dialog', { name: 'Market Impact Analysis' });
+  const panel = await openFromInvestigation(page, token, 'critical', 'Analyze Market Impact', 'Market Impact Analysis');
   await panel.getByRole('button', { name: 'Start Market Analysis' }).click();
   await expect(panel.getByTestId('analysis-progress')).toHaveText(/\d+% complete/);
   await expect(toast(page, 'Market Analysis Complete')).toContainText('Price impact: +10.0%, Volume increase: 200%');

@@ -2,9 +2,8 @@ import { SessionRowCache } from '@/lib/auth/session-cache';
 import { ResponseCache } from '@/lib/cache/response-cache';
 import { processTableChanges, TableChanges } from '@/lib/cache/table-changes';
 import { db } from '@/lib/db';
-import { seedAll } from '@/prisma/seed/seed-all';
 import { createBus, MemoryBus, RedisBus, type EventBus } from '@/lib/realtime/bus';
-import { resetDatabase } from '@/test/support/database';
+import { resetToSeed } from '@/test/support/database';
 import { call, CookieJar } from '@/test/support/http';
 import { registeredUser } from '@/test/support/users';
 import { getDataLatest, getRefreshStats } from '@/lib/dashboard/refresh';
@@ -28,8 +27,7 @@ let analyst: CookieJar;
 let analystId: string;
 
 beforeAll(async () => {
-  await resetDatabase();
-  await seedAll(db);
+  await resetToSeed();
   ({ jar: analyst, id: analystId } = await registeredUser(true));
 }, 120_000);
 

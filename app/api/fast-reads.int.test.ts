@@ -3,11 +3,10 @@ import type { AddressInfo } from 'node:net';
 import { gunzipSync } from 'node:zlib';
 import { setAdminRole } from '@/lib/auth/admin';
 import { db } from '@/lib/db';
-import { seedAll } from '@/prisma/seed/seed-all';
 import { responseCache } from '@/lib/cache/response-cache';
 import { hotReadKeys, hotReads } from '@/lib/web/cached-read';
 import { serveCachedRead } from '@/lib/web/fast-reads';
-import { resetDatabase } from '@/test/support/database';
+import { resetToSeed } from '@/test/support/database';
 import { call, CookieJar } from '@/test/support/http';
 import { registeredUser } from '@/test/support/users';
 import { GET as betaStatus } from './beta/status/route';
@@ -24,8 +23,7 @@ let base: string;
 let server: http.Server;
 
 beforeAll(async () => {
-  await resetDatabase();
-  await seedAll(db);
+  await resetToSeed();
   ({ jar: analyst } = await registeredUser(true));
   server = http.createServer((request, response) => {
     void serveCachedRead(db, request, response).then((served) => {

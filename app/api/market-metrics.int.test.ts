@@ -1,7 +1,6 @@
 import { db } from '@/lib/db';
-import { seedAll } from '@/prisma/seed/seed-all';
 import { seedMarketData } from '@/prisma/seed/seed-market';
-import { resetDatabase } from '@/test/support/database';
+import { resetToSeed } from '@/test/support/database';
 import { call, type CookieJar } from '@/test/support/http';
 import { registeredUser } from '@/test/support/users';
 import { recomputeMetrics } from '@/lib/metrics/recompute';
@@ -16,8 +15,7 @@ const idOf = async (ticker: string) => (await db.company.findFirstOrThrow({ wher
 const at = (date: string) => new Date(`${date}T00:00:00Z`);
 
 beforeAll(async () => {
-  await resetDatabase();
-  await seedAll(db);
+  await resetToSeed();
   ({ jar: analyst } = await registeredUser(true));
 }, 180_000);
 

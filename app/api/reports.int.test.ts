@@ -1,12 +1,11 @@
 import { registeredUser } from '@/test/support/users';
 import { PDFDocument } from 'pdf-lib';
 import { db } from '@/lib/db';
-import { seedAll } from '@/prisma/seed/seed-all';
 import { jobs } from '@/lib/background/jobs';
 import { getAnalyticsSummary } from '@/lib/reports/analytics';
 import { runDueReportSchedules, seedInitialReports } from '@/lib/reports/schedules';
 import { failStaleReports } from '@/lib/reports/service';
-import { resetDatabase } from '@/test/support/database';
+import { resetToSeed } from '@/test/support/database';
 import { call, CookieJar } from '@/test/support/http';
 import { GET as analyticsExport } from './analytics/export/route';
 import { GET as download } from './reports/[id]/download/route';
@@ -47,8 +46,7 @@ let analyst: CookieJar;
 let signalId: string;
 
 beforeAll(async () => {
-  await resetDatabase();
-  await seedAll(db);
+  await resetToSeed();
   ({ jar: analyst } = await user(true));
   const companies = await db.company.findMany({ orderBy: { btcHoldings: 'desc' }, take: 3 });
   const now = Date.now();

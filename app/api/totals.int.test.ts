@@ -4,13 +4,12 @@ import { GET as dashboardStats } from '@/app/api/dashboard/stats/route';
 import { GET as v1Dashboard } from '@/app/api/v1/dashboard/route';
 import { parseCsv } from '@/lib/csv';
 import { db } from '@/lib/db';
-import { seedAll } from '@/prisma/seed/seed-all';
 import { formatBtc, formatMoney } from '@/lib/format';
 import { buildAnalyticsCsv, getAnalyticsSummary } from '@/lib/reports/analytics';
 import { buildReport } from '@/lib/reports/generate';
 import { loadReportData } from '@/lib/reports/repository';
 import { nameWithTicker } from '@/lib/treasury/aggregates';
-import { resetDatabase } from '@/test/support/database';
+import { resetToSeed } from '@/test/support/database';
 import { call, type CookieJar } from '@/test/support/http';
 import { registeredUser } from '@/test/support/users';
 
@@ -25,8 +24,7 @@ type Stats = { totalBitcoin: number; totalBitcoinValue: number; countedCompanies
 let stats: Stats;
 
 beforeAll(async () => {
-  await resetDatabase();
-  await seedAll(db);
+  await resetToSeed();
   ({ jar: analyst } = await registeredUser(true));
   stats = (await call(dashboardStats, '/api/dashboard/stats', { jar: analyst })).json as Stats;
 });

@@ -1,7 +1,6 @@
 import { registeredUser } from '@/test/support/users';
 import { db } from '@/lib/db';
-import { seedAll } from '@/prisma/seed/seed-all';
-import { resetDatabase } from '@/test/support/database';
+import { resetToSeed } from '@/test/support/database';
 import { call, CookieJar } from '@/test/support/http';
 import { GET as healthDistribution } from './analytics/health-distribution/route';
 import { GET as sectorAllocation } from './analytics/sector-allocation/route';
@@ -21,18 +20,12 @@ import { GET as holdings } from './treasury/holdings/route';
 // The data endpoints of spec 001 §7 on the real seeded companies, and the consistency rule of
 // issue 4: figures agree everywhere.
 
-
-async function user(entitled: boolean) {
-  return registeredUser(entitled);
-}
-
 let analyst: CookieJar;
 let analystId: string;
 
 beforeAll(async () => {
-  await resetDatabase();
-  await seedAll(db);
-  ({ jar: analyst, id: analystId } = await user(true));
+  await resetToSeed();
+  ({ jar: analyst, id: analystId } = await registeredUser(true));
 }, 120_000);
 
 const reads = [
@@ -54,7 +47,7 @@ describe('authorization', () => {
     const signedOut = await call(handler, path);
     expect(signedOut.status).toBe(401);
     expect(signedOut.json.message).toBe('Authentication required. Please sign in.');
-    const { jar } = await user(false);
+    const { jar } = await registeredUser(false);
     expect((await call(handler, path, { jar })).status).toBe(403);
   });
 
@@ -256,7 +249,7 @@ describe('GET /api/signals', () => {
 describe('refresh allowance', () => {
   // A hundred refreshes each recompute every metric: slow on a busy machine.
   it('counts manual refreshes and answers 429 after 100 in a day', async () => {
-    const { jar, id } = await user(true);
+    const { jar, id } = await registeredUser(true);
     expect((await call(refreshStats, '/api/refresh/stats', { jar })).json).toEqual({ dailyRefreshes: 0, remainingDaily: 100 });
     const first = await call(refresh, '/api/data/refresh', { jar, method: 'POST' });
     expect(first.status).toBe(200);
@@ -292,7 +285,7 @@ describe('market data and discoveries', () => {
 
   it("gives the navigation bar's ticker to any signed-in user, with the 24-hour change from the stored prices", async () => {
     expect((await call(ticker, '/api/market-data/ticker')).status).toBe(401);
-    const { jar: unsubscribed } = await user(false);
+    const { jar: unsubscribed } = await registeredUser(false);
     const before = await call(ticker, '/api/market-data/ticker', { jar: unsubscribed });
     expect(before.status).toBe(200);
     const latest = await db.marketPrice.findFirstOrThrow({ where: { symbol: 'BTC' }, orderBy: { at: 'desc' } });

@@ -1,14 +1,14 @@
 'use client';
 
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { KeyRound } from 'lucide-react';
 import Link from 'next/link';
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller } from 'react-hook-form';
 import { z } from 'zod';
 import { CopyButton } from '@/components/affiliate/copy-button';
-import { applyFieldErrors, serverMessageOr } from '@/components/auth/form-errors';
+import { serverMessageOr } from '@/components/auth/form-errors';
+import { useRequestForm } from '@/components/auth/use-request-form';
 import { useAuth } from '@/components/auth/use-auth';
 import {
   AlertDialog,
@@ -21,12 +21,13 @@ import {
   AlertDialogTitle,
   AlertDialogTrigger,
 } from '@/components/ui/alert-dialog';
+import { OptionSelect } from '@/components/shared/option-select';
 import { Badge } from '@/components/ui/badge';
+import { FormField } from '@/components/shared/form-field';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Field, FieldDescription, FieldError, FieldLabel } from '@/components/ui/field';
+import { Field, FieldDescription, FieldLabel } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { apiKeysQueryKey, createApiKey, fetchApiKeys, revokeApiKey } from '@/lib/api-keys/client';
@@ -36,7 +37,6 @@ import { apiKeyNameMaxLength, createApiKeySchema, expiryChoices } from '@/lib/ap
 // page only places it.
 
 const formSchema = z.object({ name: createApiKeySchema.shape.name, expiry: z.enum(expiryChoices.map((choice) => choice.value) as [string, ...string[]]) });
-type FormInput = z.input<typeof formSchema>;
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
 const dateTimeFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
@@ -47,23 +47,19 @@ export function ApiKeysCard() {
   const { isEntitled } = useAuth();
   const keys = useQuery({ queryKey: apiKeysQueryKey, queryFn: fetchApiKeys });
   const [created, setCreated] = useState<{ name: string; secret: string } | null>(null);
-  const form = useForm<FormInput>({ resolver: zodResolver(formSchema), defaultValues: { name: '', expiry: 'never' } });
-  const { errors, isSubmitting } = form.formState;
-  const create = useMutation({ mutationFn: createApiKey });
-
-  const onSubmit = form.handleSubmit(async ({ name, expiry }) => {
-    try {
-      const expiresInDays = expiryChoices.find((choice) => choice.value === expiry)?.days ?? null;
-      const body = await create.mutateAsync({ name, expiresInDays });
+  const { form, onSubmit } = useRequestForm({
+    schema: formSchema,
+    defaultValues: { name: '', expiry: 'never' },
+    send: ({ name, expiry }) => createApiKey({ name, expiresInDays: expiryChoices.find((choice) => choice.value === expiry)?.days ?? null }),
+    onSent: async (body) => {
       setCreated({ name: body.key.name, secret: body.secret });
       form.reset();
       toast({ title: 'API Key Created', description: 'Copy it now: it will not be shown again.', variant: 'success' });
       await queryClient.invalidateQueries({ queryKey: apiKeysQueryKey });
-    } catch (error) {
-      applyFieldErrors(error, ['name'] as const, form.setError);
-      toast({ title: 'API Key Not Created', description: serverMessageOr(error, 'Failed to create the key. Please try again.'), variant: 'destructive' });
-    }
+    },
+    failure: { title: 'API Key Not Created', fallback: 'Failed to create the key. Please try again.', fields: ['name'] },
   });
+  const { errors, isSubmitting } = form.formState;
 
   const revoke = useMutation({
     mutationFn: revokeApiKey,
@@ -89,37 +85,16 @@ export function ApiKeysCard() {
           </p>
         )}
         <form onSubmit={onSubmit} className="grid gap-4 sm:grid-cols-[1fr_12rem_auto] sm:items-start" noValidate aria-label="Create an API key">
-          <Field data-invalid={Boolean(errors.name)}>
-            <FieldLabel htmlFor="api-key-name">Key Name</FieldLabel>
-            <Input
-              id="api-key-name"
-              placeholder="e.g. Research notebook"
-              maxLength={apiKeyNameMaxLength}
-              autoComplete="off"
-              aria-invalid={Boolean(errors.name)}
-              aria-describedby={errors.name ? 'api-key-name-error' : undefined}
-              {...form.register('name')}
-            />
-            <FieldError id="api-key-name-error" errors={[errors.name]} />
-          </Field>
+          <FormField id="api-key-name" label="Key Name" error={errors.name}>
+            {(control) => <Input placeholder="e.g. Research notebook" maxLength={apiKeyNameMaxLength} autoComplete="off" {...control} {...form.register('name')} />}
+          </FormField>
           <Field>
             <FieldLabel htmlFor="api-key-expiry">Expires</FieldLabel>
             <Controller
               control={form.control}
               name="expiry"
               render={({ field }) => (
-                <Select value={field.value} onValueChange={field.onChange}>
-                  <SelectTrigger id="api-key-expiry" className="w-full">
-                    <SelectValue />
-                  </SelectTrigger>
-                  <SelectContent>
-                    {expiryChoices.map((choice) => (
-                      <SelectItem key={choice.value} value={choice.value}>
-                        {choice.label}
-                      </SelectItem>
-                    ))}
-                  </SelectContent>
-                </Select>
+                <OptionSelect value={field.value} options={expiryChoices} onChange={field.onChange} id="api-key-expiry" className="w-full" />
               )}
             />
           </Field>

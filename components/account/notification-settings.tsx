@@ -2,9 +2,9 @@
 
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { serverMessageOr } from '@/components/auth/form-errors';
+import { OptionSelect } from '@/components/shared/option-select';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/use-toast';
 import { deliveryChoices, deliveryLabels, digestChoices, digestLabels, type Delivery, type Digest } from '@/lib/signals/delivery';
@@ -103,17 +103,13 @@ function PreferenceRow({ id, label, hint, children }: { id: string; label: strin
 
 function ChoiceSelect<Value extends string>(props: { id: string; value: Value; options: readonly Value[]; labels: Record<Value, string>; disabled: boolean; onChange: (value: Value) => void }) {
   return (
-    <Select value={props.value} onValueChange={(value) => props.onChange(value as Value)} disabled={props.disabled}>
-      <SelectTrigger className="w-full sm:w-48" aria-labelledby={`${props.id}-label`}>
-        <SelectValue />
-      </SelectTrigger>
-      <SelectContent>
-        {props.options.map((option) => (
-          <SelectItem key={option} value={option}>
-            {props.labels[option]}
-          </SelectItem>
-        ))}
-      </SelectContent>
-    </Select>
+    <OptionSelect
+      value={props.value}
+      options={props.options.map((option) => ({ value: option, label: props.labels[option] }))}
+      onChange={props.onChange}
+      disabled={props.disabled}
+      className="w-full sm:w-48"
+      aria-labelledby={`${props.id}-label`}
+    />
   );
 }

@@ -2,12 +2,13 @@
 
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link2 } from 'lucide-react';
+import { EmptyState } from '@/components/shared/empty-state';
+import { LoadError } from '@/components/shared/load-error';
+import { LoadingRows } from '@/components/shared/loading-rows';
 import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { Skeleton } from '@/components/ui/skeleton';
 import { Switch } from '@/components/ui/switch';
 import { toast } from '@/components/ui/use-toast';
 import { affiliateKeys, fetchAffiliateLinks, patchAffiliateLink } from '@/lib/affiliate/client';
@@ -29,23 +30,11 @@ export function AffiliateLinkList() {
       </CardHeader>
       <CardContent>
         {links.isPending ? (
-          <div className="space-y-3" aria-busy="true" aria-label="Loading your links">
-            <Skeleton className="h-28 w-full" />
-            <Skeleton className="h-28 w-full" />
-          </div>
+          <LoadingRows label="Loading your links" rowClassName="h-28" />
         ) : links.isError ? (
-          <div role="alert" className="flex flex-wrap items-center gap-3 text-sm text-destructive">
-            <span>Unable to load your links. {links.error.message}</span>
-            <Button variant="outline" size="sm" onClick={() => links.refetch()}>
-              Try again
-            </Button>
-          </div>
+          <LoadError what="your links" error={links.error} onRetry={() => links.refetch()} />
         ) : links.data.length === 0 ? (
-          <div className="flex flex-col items-center gap-2 rounded-lg border border-dashed p-8 text-center">
-            <Link2 className="size-6 text-muted-foreground" aria-hidden="true" />
-            <p className="font-medium">No affiliate links yet</p>
-            <p className="text-sm text-muted-foreground">Create your first link above, then share it to start earning commissions.</p>
-          </div>
+          <EmptyState icon={Link2} title="No affiliate links yet" hint="Create your first link above, then share it to start earning commissions." />
         ) : (
           <ul className="space-y-3" aria-label="Affiliate links">
             {links.data.map((link) => (

@@ -2,7 +2,7 @@
 
 import { useQuery } from '@tanstack/react-query';
 import { Clock, DollarSign, MousePointerClick, Percent, UserCheck, Users } from 'lucide-react';
-import { Button } from '@/components/ui/button';
+import { LoadError } from '@/components/shared/load-error';
 import { StatTile, StatValue } from '@/components/shared/stat-tile';
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatRate, formatUsdWithCents } from '@/lib/format';
@@ -24,12 +24,7 @@ export function AffiliateStatsCards() {
 
   if (stats.isError) {
     return (
-      <div role="alert" className="flex flex-wrap items-center gap-3 rounded-lg border border-destructive/50 p-4 text-sm text-destructive">
-        <span>Unable to load your affiliate stats. {stats.error.message}</span>
-        <Button variant="outline" size="sm" onClick={() => stats.refetch()}>
-          Try again
-        </Button>
-      </div>
+      <LoadError what="your affiliate stats" error={stats.error} onRetry={() => stats.refetch()} className="rounded-lg border border-destructive/50 p-4" />
     );
   }
 

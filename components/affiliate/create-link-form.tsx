@@ -4,9 +4,9 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Plus } from 'lucide-react';
 import { useForm } from 'react-hook-form';
+import { FormField } from '@/components/shared/form-field';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Field, FieldError, FieldLabel } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { toast } from '@/components/ui/use-toast';
 import { affiliateKeys, postAffiliateLink } from '@/lib/affiliate/client';
@@ -50,19 +50,9 @@ export function CreateLinkForm() {
           onSubmit={form.handleSubmit(({ name }) => create.mutate(name))}
           className="flex flex-col gap-3 sm:flex-row sm:items-start"
         >
-          <Field data-invalid={Boolean(errors.name)} className="sm:max-w-md">
-            <FieldLabel htmlFor="affiliate-link-name">Link name</FieldLabel>
-            <Input
-              id="affiliate-link-name"
-              placeholder="e.g. Newsletter, YouTube, X profile"
-              autoComplete="off"
-              maxLength={100}
-              aria-invalid={Boolean(errors.name)}
-              aria-describedby={errors.name ? 'affiliate-link-name-error' : undefined}
-              {...form.register('name')}
-            />
-            <FieldError id="affiliate-link-name-error" errors={[errors.name]} />
-          </Field>
+          <FormField id="affiliate-link-name" label="Link name" error={errors.name} className="sm:max-w-md">
+            {(control) => <Input placeholder="e.g. Newsletter, YouTube, X profile" autoComplete="off" maxLength={100} {...control} {...form.register('name')} />}
+          </FormField>
           <Button type="submit" disabled={create.isPending} className="sm:mt-[1.375rem]">
             <Plus aria-hidden="true" />
             {create.isPending ? 'Creating...' : 'Create Link'}

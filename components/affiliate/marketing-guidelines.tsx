@@ -1,3 +1,4 @@
+import { TextList } from '@/components/shared/text-list';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 
 const dos = [
@@ -27,21 +28,13 @@ export function MarketingGuidelines() {
           <h3 id="guidelines-do" className="mb-2 font-semibold text-success">
             Do
           </h3>
-          <ul className="list-disc space-y-1.5 pl-5 text-sm text-muted-foreground">
-            {dos.map((item) => (
-              <li key={item}>{item}</li>
-            ))}
-          </ul>
+          <TextList items={dos} className="list-disc space-y-1.5 pl-5 text-sm text-muted-foreground" />
         </section>
         <section aria-labelledby="guidelines-dont">
           <h3 id="guidelines-dont" className="mb-2 font-semibold text-destructive">
             Don’t
           </h3>
-          <ul className="list-disc space-y-1.5 pl-5 text-sm text-muted-foreground">
-            {donts.map((item) => (
-              <li key={item}>{item}</li>
-            ))}
-          </ul>
+          <TextList items={donts} className="list-disc space-y-1.5 pl-5 text-sm text-muted-foreground" />
         </section>
         <section aria-labelledby="guidelines-credit" className="md:col-span-2">
           <h3 id="guidelines-credit" className="mb-2 font-semibold">

@@ -2,7 +2,7 @@
 
 import type { UseQueryResult } from '@tanstack/react-query';
 import { BarChart3 } from 'lucide-react';
-import { Button } from '@/components/ui/button';
+import { LoadError } from '@/components/shared/load-error';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { chartTooltipStyle } from '@/components/ui/chart-tooltip-style';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -36,12 +36,7 @@ export function ChartPanel<T>({
         {query.isPending ? (
           <Skeleton className="h-64 w-full" aria-label={`Loading ${title}`} />
         ) : query.isError ? (
-          <div role="alert" className="flex h-64 flex-col items-center justify-center gap-3 text-sm text-destructive">
-            <span>Unable to load this chart. {query.error.message}</span>
-            <Button variant="outline" size="sm" onClick={() => query.refetch()}>
-              Try again
-            </Button>
-          </div>
+          <LoadError what="this chart" error={query.error} onRetry={() => query.refetch()} className="h-64 flex-col justify-center" />
         ) : isEmpty(query.data) ? (
           <div className="flex h-64 flex-col items-center justify-center gap-2 text-sm text-muted-foreground">
             <BarChart3 className="size-6" aria-hidden="true" />

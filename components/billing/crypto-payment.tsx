@@ -6,10 +6,10 @@ import QRCode from 'qrcode';
 import { useEffect, useRef, useState } from 'react';
 import { copyText } from '@/lib/clipboard';
 import { useAuth } from '@/components/auth/use-auth';
+import { OptionSelect } from '@/components/shared/option-select';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Field, FieldLabel } from '@/components/ui/field';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { toast } from '@/components/ui/use-toast';
 import { postCryptoPayment, fetchCryptoRates, fetchCryptoStatus, messageOf, paymentKeys } from '@/lib/payments/client';
 import { cryptoCurrencyNames as currencyNames, cryptoFallbackRates as fallbackRates, type CryptoCurrency, type CryptoPaymentDto, type CryptoRate } from '@/lib/payments/schema';
@@ -70,18 +70,13 @@ function CryptoCheckout({ plan, onPaid }: PaymentPanelProps) {
     <div className="space-y-4">
       <Field>
         <FieldLabel htmlFor="crypto-currency">Currency</FieldLabel>
-        <Select value={currency} onValueChange={(value) => setCurrency(value as CryptoCurrency)}>
-          <SelectTrigger id="crypto-currency" className="w-full sm:w-56">
-            <SelectValue />
-          </SelectTrigger>
-          <SelectContent>
-            {(['BTC', 'ETH'] as const).map((code) => (
-              <SelectItem key={code} value={code}>
-                {currencyNames[code]} ({code})
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
+        <OptionSelect
+          value={currency}
+          options={(['BTC', 'ETH'] as const).map((code) => ({ value: code, label: `${currencyNames[code]} (${code})` }))}
+          onChange={setCurrency}
+          id="crypto-currency"
+          className="w-full sm:w-56"
+        />
       </Field>
       <div className="rounded-md border p-4 text-sm">
         <p className="text-muted-foreground">Amount due</p>

@@ -1,4 +1,5 @@
 import Link from 'next/link';
+import { TextList } from '@/components/shared/text-list';
 import { Badge } from '@/components/ui/badge';
 import { formatBtc, formatDay, formatMoney, formatMultiple, formatPercent, formatPrice } from '@/lib/format';
 import { enUsNumber } from '@/lib/en-us';
@@ -320,11 +321,7 @@ export function CapitalStack({ structure }: { structure: CapitalStructureView })
       {reported && reported.differences.length > 0 && (
         <details className="text-sm">
           <summary className="cursor-pointer">Why ours differs from the company&apos;s figures of {formatDay(reported.date)}</summary>
-          <ul className="mt-1 list-disc pl-5 text-muted-foreground">
-            {reported.differences.map((difference) => (
-              <li key={difference}>{difference}</li>
-            ))}
-          </ul>
+          <TextList items={reported.differences} className="mt-1 list-disc pl-5 text-muted-foreground" />
         </details>
       )}
     </div>

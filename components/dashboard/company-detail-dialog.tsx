@@ -9,6 +9,7 @@ import { ExportButtons } from '@/components/shared/export-buttons';
 import { FlagNotice } from '@/components/shared/flag-badge';
 import { FormulaPopover } from '@/components/market/formula-popover';
 import { UnknownValue } from '@/components/market/market-figure';
+import { TextList } from '@/components/shared/text-list';
 import { Badge } from '@/components/ui/badge';
 import { chartTooltipStyle } from '@/components/ui/chart-tooltip-style';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
@@ -212,11 +213,7 @@ function HoldingsHistorySection({ company }: { company: CompanyDetail }) {
           <p className="font-medium text-foreground">
             {quarantined.length} reading{quarantined.length === 1 ? '' : 's'} quarantined ({formatDay(quarantined[0]!.asOf)} – {formatDay(quarantined.at(-1)!.asOf)}), left out of the chart, totals and signals:
           </p>
-          <ul className="list-disc pl-5 break-words">
-            {quarantineReasons.map((reason) => (
-              <li key={reason}>{reason}</li>
-            ))}
-          </ul>
+          <TextList items={quarantineReasons} className="list-disc pl-5 break-words" />
         </div>
       )}
     </section>

@@ -1,4 +1,4 @@
-import { Clock, Mail, MessageSquareReply } from 'lucide-react';
+import { Clock, Mail, MessageSquareReply, type LucideIcon } from 'lucide-react';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { supportEmail } from '@/lib/brand';
 
@@ -13,31 +13,31 @@ export function ContactDetails() {
       </CardHeader>
       <CardContent>
         <ul className="flex flex-col gap-5 text-sm">
-          <li className="flex items-start gap-3">
-            <Mail className="mt-0.5 size-5 shrink-0 text-primary" aria-hidden="true" />
-            <div>
-              <h3 className="font-medium">Email</h3>
-              <a href={`mailto:${supportEmail}`} className="break-all text-primary underline-offset-4 hover:underline">
-                {supportEmail}
-              </a>
-            </div>
-          </li>
-          <li className="flex items-start gap-3">
-            <MessageSquareReply className="mt-0.5 size-5 shrink-0 text-primary" aria-hidden="true" />
-            <div>
-              <h3 className="font-medium">Response Time</h3>
-              <p className="text-muted-foreground">We reply within 24 hours.</p>
-            </div>
-          </li>
-          <li className="flex items-start gap-3">
-            <Clock className="mt-0.5 size-5 shrink-0 text-primary" aria-hidden="true" />
-            <div>
-              <h3 className="font-medium">Business Hours</h3>
-              <p className="text-muted-foreground">Mon-Fri 9AM-6PM EST</p>
-            </div>
-          </li>
+          <Detail icon={Mail} title="Email">
+            <a href={`mailto:${supportEmail}`} className="break-all text-primary underline-offset-4 hover:underline">
+              {supportEmail}
+            </a>
+          </Detail>
+          <Detail icon={MessageSquareReply} title="Response Time">
+            <p className="text-muted-foreground">We reply within 24 hours.</p>
+          </Detail>
+          <Detail icon={Clock} title="Business Hours">
+            <p className="text-muted-foreground">Mon-Fri 9AM-6PM EST</p>
+          </Detail>
         </ul>
       </CardContent>
     </Card>
+  );
+}
+
+function Detail({ icon: Icon, title, children }: { icon: LucideIcon; title: string; children: React.ReactNode }) {
+  return (
+    <li className="flex items-start gap-3">
+      <Icon className="mt-0.5 size-5 shrink-0 text-primary" aria-hidden="true" />
+      <div>
+        <h3 className="font-medium">{title}</h3>
+        {children}
+      </div>
+    </li>
   );
 }

@@ -1,8 +1,8 @@
 'use client';
 
 import { Controller, type Control, type FieldValues, type Path } from 'react-hook-form';
-import { Field, FieldError, FieldLabel } from '@/components/ui/field';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { FormField } from '@/components/shared/form-field';
+import { OptionSelect } from '@/components/shared/option-select';
 
 interface SelectFieldProps<Values extends FieldValues> {
   control: Control<Values>;
@@ -21,29 +21,21 @@ export function SelectField<Values extends FieldValues>({ control, name, id, lab
       control={control}
       name={name}
       render={({ field, fieldState: { error } }) => (
-        <Field data-invalid={Boolean(error)}>
-          <FieldLabel htmlFor={id}>{label}</FieldLabel>
-          <Select value={(field.value as string | undefined) ?? ''} onValueChange={field.onChange} disabled={field.disabled}>
-            <SelectTrigger
-              id={id}
+        <FormField id={id} label={label} error={error}>
+          {(controlProps) => (
+            <OptionSelect
+              value={(field.value as string | undefined) ?? ''}
+              options={options.map((option) => ({ value: option, label: labels[option] }))}
+              onChange={field.onChange}
+              disabled={field.disabled}
+              placeholder={placeholder}
               ref={field.ref}
               onBlur={field.onBlur}
               className="w-full"
-              aria-invalid={Boolean(error)}
-              aria-describedby={error ? `${id}-error` : undefined}
-            >
-              <SelectValue placeholder={placeholder} />
-            </SelectTrigger>
-            <SelectContent>
-              {options.map((option) => (
-                <SelectItem key={option} value={option}>
-                  {labels[option]}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
-          <FieldError id={`${id}-error`} errors={[error]} />
-        </Field>
+              {...controlProps}
+            />
+          )}
+        </FormField>
       )}
     />
   );

@@ -1,78 +1,38 @@
 'use client';
 
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation } from '@tanstack/react-query';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import type { z } from 'zod';
-import { applyFieldErrors, serverMessageOr } from '@/components/auth/form-errors';
+import { FormField } from '@/components/shared/form-field';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Field, FieldDescription, FieldError, FieldLabel } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
-import { toast } from '@/components/ui/use-toast';
-import { priorities, suggestionCategories, suggestionSchema, type SuggestionInput } from '@/lib/feedback/schema';
+import { priorities, suggestionCategories, suggestionSchema } from '@/lib/feedback/schema';
 import { submitSuggestion } from '@/lib/feedback/client';
+import { FeedbackCard } from './feedback-card';
 import { categoryLabels, priorityLabels } from './option-labels';
 import { SelectField } from './select-field';
-import { SuccessPanel } from './success-panel';
+import { useFeedbackForm } from './use-feedback-form';
 
 const fields = ['category', 'title', 'description', 'priority', 'email'] as const;
-type TextField = 'title' | 'description' | 'email';
 
 /** Feature Suggestions (spec 000 §2, §5, §8): the form, then a success view that leads back to an empty form. */
 export function SuggestionForm() {
-  const [isSubmitted, setIsSubmitted] = useState(false);
-  const form = useForm<SuggestionInput, unknown, z.output<typeof suggestionSchema>>({
-    resolver: zodResolver(suggestionSchema),
+  const { form, onSubmit, isSent, sendAnother } = useFeedbackForm({
+    schema: suggestionSchema,
     defaultValues: { title: '', description: '', email: '' },
+    send: submitSuggestion,
+    sentToast: { title: 'Suggestion Submitted', description: "Thank you for your feedback! We'll review your suggestion." },
+    failure: { title: 'Submission Failed', fallback: 'Unable to submit suggestion. Please try again.', fields },
+    firstField: 'category',
   });
   const { errors, isSubmitting } = form.formState;
-  const submit = useMutation({ mutationFn: submitSuggestion });
-
-  const onSubmit = form.handleSubmit(async (values) => {
-    try {
-      await submit.mutateAsync(values);
-      toast({ title: 'Suggestion Submitted', description: "Thank you for your feedback! We'll review your suggestion.", variant: 'success' });
-      form.reset();
-      setIsSubmitted(true);
-    } catch (error) {
-      applyFieldErrors(error, fields, form.setError);
-      toast({ title: 'Submission Failed', description: serverMessageOr(error, 'Unable to submit suggestion. Please try again.'), variant: 'destructive' });
-    }
-  });
-
-  if (isSubmitted) {
-    return (
-      <SuccessPanel
-        title="Thank you for your suggestion!"
-        text="Our product team reviews every suggestion and uses them to plan what we build next."
-        action="Submit Another Suggestion"
-        onAction={() => {
-          setIsSubmitted(false);
-          requestAnimationFrame(() => form.setFocus('category'));
-        }}
-      />
-    );
-  }
-
-  const a11y = (name: TextField, hint?: string) => ({
-    id: `suggestion-${name}`,
-    'aria-invalid': Boolean(errors[name]),
-    'aria-describedby': [hint, errors[name] ? `suggestion-${name}-error` : undefined].filter(Boolean).join(' ') || undefined,
-  });
-  const error = (name: TextField) => <FieldError id={`suggestion-${name}-error`} errors={[errors[name]]} />;
 
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>
-          <h2 className="text-lg">Share Your Idea</h2>
-        </CardTitle>
-        <CardDescription>Describe the feature or improvement you would like to see.</CardDescription>
-      </CardHeader>
-      <CardContent>
+    <FeedbackCard
+      title="Share Your Idea"
+      description="Describe the feature or improvement you would like to see."
+      isSent={isSent}
+      success={{ title: 'Thank you for your suggestion!', text: 'Our product team reviews every suggestion and uses them to plan what we build next.', action: 'Submit Another Suggestion' }}
+      onSendAnother={sendAnother}
+    >
         <form onSubmit={onSubmit} className="flex flex-col gap-4" aria-busy={isSubmitting} noValidate>
           <div className="grid gap-4 sm:grid-cols-2">
             <SelectField
@@ -94,33 +54,19 @@ export function SuggestionForm() {
               labels={priorityLabels}
             />
           </div>
-          <Field data-invalid={Boolean(errors.title)}>
-            <FieldLabel htmlFor="suggestion-title">Title</FieldLabel>
-            <Input autoComplete="off" placeholder="A short summary of your idea" {...a11y('title')} {...form.register('title')} />
-            {error('title')}
-          </Field>
-          <Field data-invalid={Boolean(errors.description)}>
-            <FieldLabel htmlFor="suggestion-description">Description</FieldLabel>
-            <Textarea
-              rows={6}
-              className="min-h-32"
-              placeholder="What problem would it solve, and how would you use it?"
-              {...a11y('description')}
-              {...form.register('description')}
-            />
-            {error('description')}
-          </Field>
-          <Field data-invalid={Boolean(errors.email)}>
-            <FieldLabel htmlFor="suggestion-email">Email (optional)</FieldLabel>
-            <Input type="email" autoComplete="email" placeholder="you@company.com" {...a11y('email', 'suggestion-email-hint')} {...form.register('email')} />
-            <FieldDescription id="suggestion-email-hint">Only if you would like us to follow up with you.</FieldDescription>
-            {error('email')}
-          </Field>
+          <FormField id="suggestion-title" label="Title" error={errors.title}>
+            {(control) => <Input autoComplete="off" placeholder="A short summary of your idea" {...control} {...form.register('title')} />}
+          </FormField>
+          <FormField id="suggestion-description" label="Description" error={errors.description}>
+            {(control) => <Textarea rows={6} className="min-h-32" placeholder="What problem would it solve, and how would you use it?" {...control} {...form.register('description')} />}
+          </FormField>
+          <FormField id="suggestion-email" label="Email (optional)" error={errors.email} hint="Only if you would like us to follow up with you.">
+            {(control) => <Input type="email" autoComplete="email" placeholder="you@company.com" {...control} {...form.register('email')} />}
+          </FormField>
           <Button type="submit" disabled={isSubmitting} className="w-full sm:w-auto sm:self-start">
             {isSubmitting ? 'Submitting...' : 'Submit Suggestion'}
           </Button>
         </form>
-      </CardContent>
-    </Card>
+    </FeedbackCard>
   );
 }

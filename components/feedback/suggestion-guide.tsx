@@ -1,4 +1,5 @@
 import { Lightbulb } from 'lucide-react';
+import { TextList } from '@/components/shared/text-list';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 
 const steps = [
@@ -18,11 +19,7 @@ export function SuggestionGuide() {
         </CardTitle>
       </CardHeader>
       <CardContent>
-        <ol className="list-decimal space-y-2 pl-5 text-sm text-muted-foreground">
-          {steps.map((step) => (
-            <li key={step}>{step}</li>
-          ))}
-        </ol>
+        <TextList items={steps} ordered className="list-decimal space-y-2 pl-5 text-sm text-muted-foreground" />
       </CardContent>
     </Card>
   );

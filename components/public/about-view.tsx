@@ -1,4 +1,4 @@
-import { Activity, BellRing, CheckCircle2, Database, Eye, FileSearch, Radar, ShieldAlert, Target, Zap } from 'lucide-react';
+import { Activity, BellRing, CheckCircle2, Database, Eye, FileSearch, Radar, ShieldAlert, Target, Zap, type LucideIcon } from 'lucide-react';
 import Link from 'next/link';
 import { FullDisclaimer } from '@/components/shared/disclaimer';
 import { PageHeader } from '@/components/shell/page-header';
@@ -60,30 +60,14 @@ export function AboutView({ counts }: { counts: AboutCounts }) {
         <h2 id="about-mission" className="sr-only">
           Mission and Vision
         </h2>
-        <Card>
-          <CardHeader>
-            <CardTitle className="flex items-center gap-2 text-lg">
-              <Target className="size-5 text-primary" aria-hidden="true" />
-              Our Mission
-            </CardTitle>
-          </CardHeader>
-          <CardContent className="text-muted-foreground">
-            To give investors and analysts the clearest, fastest view of how public companies hold and adopt Bitcoin, so every decision about a
-            treasury company rests on evidence rather than headlines.
-          </CardContent>
-        </Card>
-        <Card>
-          <CardHeader>
-            <CardTitle className="flex items-center gap-2 text-lg">
-              <Activity className="size-5 text-primary" aria-hidden="true" />
-              Our Vision
-            </CardTitle>
-          </CardHeader>
-          <CardContent className="text-muted-foreground">
-            To be the reference platform for corporate Bitcoin treasury intelligence, where the next treasury adopter is found first and every risk
-            is measured.
-          </CardContent>
-        </Card>
+        <StatementCard icon={Target} title="Our Mission">
+          To give investors and analysts the clearest, fastest view of how public companies hold and adopt Bitcoin, so every decision about a
+          treasury company rests on evidence rather than headlines.
+        </StatementCard>
+        <StatementCard icon={Activity} title="Our Vision">
+          To be the reference platform for corporate Bitcoin treasury intelligence, where the next treasury adopter is found first and every risk
+          is measured.
+        </StatementCard>
       </section>
 
       <section aria-labelledby="about-what-we-do" className="flex flex-col gap-6">
@@ -164,5 +148,19 @@ export function AboutView({ counts }: { counts: AboutCounts }) {
         </div>
       </section>
     </div>
+  );
+}
+
+function StatementCard({ icon: Icon, title, children }: { icon: LucideIcon; title: string; children: React.ReactNode }) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="flex items-center gap-2 text-lg">
+          <Icon className="size-5 text-primary" aria-hidden="true" />
+          {title}
+        </CardTitle>
+      </CardHeader>
+      <CardContent className="text-muted-foreground">{children}</CardContent>
+    </Card>
   );
 }

@@ -3,10 +3,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { FilePlus2 } from 'lucide-react';
 import { useState } from 'react';
+import { OptionSelect } from '@/components/shared/option-select';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
 import { Label } from '@/components/ui/label';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { toast } from '@/components/ui/use-toast';
 import { errorText } from '@/lib/http/api-client';
 import { postReport, reportKeys } from '@/lib/reports/client';
@@ -47,33 +47,17 @@ export function GenerateReportDialog() {
         <div className="grid gap-4">
           <div className="grid gap-2">
             <Label htmlFor="report-type">Report type</Label>
-            <Select value={type} onValueChange={(value) => setType(value as ReportType)}>
-              <SelectTrigger id="report-type" className="w-full">
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                {reportTypes.map((option) => (
-                  <SelectItem key={option} value={option}>
-                    {option}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
+            <OptionSelect value={type} options={reportTypes.map((option) => ({ value: option, label: option }))} onChange={setType} id="report-type" className="w-full" />
           </div>
           <div className="grid gap-2">
             <Label htmlFor="report-period">Period</Label>
-            <Select value={period} onValueChange={(value) => setPeriod(value as ReportPeriod)}>
-              <SelectTrigger id="report-period" className="w-full">
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                {reportPeriods.map((option) => (
-                  <SelectItem key={option} value={option}>
-                    {periodOptionLabels[option]}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
+            <OptionSelect
+              value={period}
+              options={reportPeriods.map((option) => ({ value: option, label: periodOptionLabels[option] }))}
+              onChange={setPeriod}
+              id="report-period"
+              className="w-full"
+            />
           </div>
         </div>
         <DialogFooter>

@@ -4,10 +4,11 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { FileSearch, Search } from 'lucide-react';
 import dynamic from 'next/dynamic';
 import { useDeferredValue, useEffect, useRef, useState } from 'react';
+import { EmptyState } from '@/components/shared/empty-state';
 import { LoadError } from '@/components/shared/load-error';
+import { LoadingRows } from '@/components/shared/loading-rows';
 import { TabLoading } from '@/components/shared/tab-loading';
 import { Input } from '@/components/ui/input';
-import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { fetchReports, reportKeys } from '@/lib/reports/client';
 import { defaultReportPeriod, type ReportPeriod } from '@/lib/reports/schema';
@@ -62,20 +63,16 @@ export function ReportsBrowser() {
         </TabsList>
         <TabsContent value="recent">
           {reports.isPending ? (
-            <div className="space-y-3" aria-busy="true" aria-label="Loading reports">
-              <Skeleton className="h-28 w-full" />
-              <Skeleton className="h-28 w-full" />
-            </div>
+            <LoadingRows label="Loading reports" rowClassName="h-28" />
           ) : reports.isError ? (
             <LoadError what="reports" error={reports.error} onRetry={() => reports.refetch()} />
           ) : reports.data.length === 0 ? (
-            <div className="flex flex-col items-center gap-2 rounded-lg border border-dashed p-8 text-center" data-testid="reports-empty">
-              <FileSearch className="size-6 text-muted-foreground" aria-hidden="true" />
-              <p className="font-medium">{q ? 'No reports match your search' : 'No reports in this period'}</p>
-              <p className="text-sm text-muted-foreground">
-                {q ? 'Try other words or a longer period.' : 'Generate a custom report or use a template to create one.'}
-              </p>
-            </div>
+            <EmptyState
+              icon={FileSearch}
+              title={q ? 'No reports match your search' : 'No reports in this period'}
+              hint={q ? 'Try other words or a longer period.' : 'Generate a custom report or use a template to create one.'}
+              testId="reports-empty"
+            />
           ) : (
             <ul className="space-y-3" aria-label="Recent reports">
               {reports.data.map((report) => (

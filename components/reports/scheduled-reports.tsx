@@ -3,9 +3,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { CalendarClock } from 'lucide-react';
 import { LoadError } from '@/components/shared/load-error';
+import { LoadingRows } from '@/components/shared/loading-rows';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent } from '@/components/ui/card';
-import { Skeleton } from '@/components/ui/skeleton';
 import { fetchReportSchedules, reportKeys } from '@/lib/reports/client';
 
 const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
@@ -20,10 +20,7 @@ export function ScheduledReports() {
   const schedules = useQuery({ queryKey: reportKeys.schedules, queryFn: fetchReportSchedules });
   if (schedules.isPending) {
     return (
-      <div className="space-y-3" aria-busy="true" aria-label="Loading scheduled reports">
-        <Skeleton className="h-20 w-full" />
-        <Skeleton className="h-20 w-full" />
-      </div>
+      <LoadingRows label="Loading scheduled reports" rowClassName="h-20" />
     );
   }
   if (schedules.isError) {

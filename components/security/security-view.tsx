@@ -5,6 +5,7 @@ import { AlertTriangle, CheckCircle2, KeyRound, Lock, RefreshCw, ShieldAlert, Sh
 import { useState } from 'react';
 import { useAuth } from '@/components/auth/use-auth';
 import { serverMessageOr } from '@/components/auth/form-errors';
+import { TextList } from '@/components/shared/text-list';
 import { PageHeader } from '@/components/shell/page-header';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -178,11 +179,7 @@ function RiskBanner({ assessment }: { assessment: RiskAssessment }) {
         <h2 className="font-semibold">Security Risk Level: {style.label}</h2>
         <p className="text-sm">{assessment.recommendations.message}</p>
         {assessment.recommendations.benefits.length > 0 && (
-          <ul className="list-inside list-disc text-sm text-muted-foreground">
-            {assessment.recommendations.benefits.map((benefit) => (
-              <li key={benefit}>{benefit}</li>
-            ))}
-          </ul>
+          <TextList items={assessment.recommendations.benefits} className="list-inside list-disc text-sm text-muted-foreground" />
         )}
       </div>
     </section>

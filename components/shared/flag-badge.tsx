@@ -1,6 +1,7 @@
 import { TriangleAlert } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { type FlagState, flagLabel, flagReasons } from '@/lib/treasury/flags';
+import { TextList } from './text-list';
 
 /**
  * A company's flag where it is listed: the badge and the short reason are visible text (also at
@@ -31,11 +32,7 @@ export function FlagNotice({ state }: { state: FlagState }) {
         <TriangleAlert className="size-4" aria-hidden="true" />
         {state.flagged ? 'Flagged' : 'Unconfirmed'}: {label}. This company is left out of the dashboard totals.
       </p>
-      <ul className="mt-1 list-disc pl-5 text-xs break-words text-foreground/90">
-        {flagReasons(state).map((reason) => (
-          <li key={reason}>{reason}</li>
-        ))}
-      </ul>
+      <TextList items={flagReasons(state)} className="mt-1 list-disc pl-5 text-xs break-words text-foreground/90" />
     </div>
   );
 }

@@ -1,6 +1,7 @@
 'use client';
 
 import { Bell, Download } from 'lucide-react';
+import { TextList } from '@/components/shared/text-list';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { formatMoney, formatPrice, formatSignedPercent } from '@/lib/format';
@@ -150,11 +151,7 @@ function FactorList({ title, items, none }: { title: string; items: readonly str
       </CardHeader>
       <CardContent>
         {items.length ? (
-          <ul className="list-disc space-y-1 pl-5 text-sm">
-            {items.map((item) => (
-              <li key={item}>{item}</li>
-            ))}
-          </ul>
+          <TextList items={items} className="list-disc space-y-1 pl-5 text-sm" />
         ) : (
           <p className="text-sm text-muted-foreground">{none}</p>
         )}

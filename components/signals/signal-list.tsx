@@ -2,6 +2,8 @@
 
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Radar } from 'lucide-react';
+import { EmptyState } from '@/components/shared/empty-state';
+import { LoadError } from '@/components/shared/load-error';
 import { Button } from '@/components/ui/button';
 import { fetchSignalPage, signalKeys, signalsPollMs, type SignalFilters } from '@/lib/signals/client';
 import type { SignalDto } from '@/lib/signals/schema';
@@ -26,25 +28,19 @@ export function SignalList({ filters, onInvestigate }: { filters: SignalFilters;
   }
   if (signals.isError) {
     return (
-      <div role="alert" className="flex flex-wrap items-center gap-3 py-6 text-sm text-destructive">
-        <span>Unable to load signals. {signals.error.message}</span>
-        <Button variant="outline" size="sm" onClick={() => signals.refetch()}>
-          Try again
-        </Button>
-      </div>
+      <LoadError what="signals" error={signals.error} onRetry={() => signals.refetch()} className="py-6" />
     );
   }
   const list = signals.data.pages.flatMap((page) => page.signals);
   if (!list.length) {
     const filtered = filters.q.trim() !== '' || filters.severity !== 'all';
     return (
-      <div className="flex flex-col items-center gap-2 rounded-lg border border-dashed p-10 text-center">
-        <Radar className="size-6 text-muted-foreground" aria-hidden="true" />
-        <p className="font-medium">{filtered ? 'No signals match your search' : 'No signals detected yet'}</p>
-        <p className="text-sm text-muted-foreground">
-          {filtered ? 'Try other words or another severity.' : 'Signals appear here as filings and market data are analysed.'}
-        </p>
-      </div>
+      <EmptyState
+        icon={Radar}
+        title={filtered ? 'No signals match your search' : 'No signals detected yet'}
+        hint={filtered ? 'Try other words or another severity.' : 'Signals appear here as filings and market data are analysed.'}
+        className="p-10"
+      />
     );
   }
   return (

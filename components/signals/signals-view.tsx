@@ -6,9 +6,9 @@ import dynamic from 'next/dynamic';
 import { useEffect, useState } from 'react';
 import { useRealtime } from '@/components/realtime/use-realtime';
 import { ExportButtons } from '@/components/shared/export-buttons';
+import { OptionSelect } from '@/components/shared/option-select';
 import { TabLoading } from '@/components/shared/tab-loading';
 import { Input } from '@/components/ui/input';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { fetchSignalSummary, signalKeys, signalsPollMs } from '@/lib/signals/client';
 import type { SignalDto } from '@/lib/signals/schema';
@@ -101,18 +101,7 @@ export function SignalsView() {
             onChange={(event) => setSearch(event.target.value)}
           />
         </div>
-        <Select value={severity} onValueChange={setSeverity}>
-          <SelectTrigger className="w-full sm:w-44" aria-label="Severity">
-            <SelectValue />
-          </SelectTrigger>
-          <SelectContent>
-            {severityOptions.map((option) => (
-              <SelectItem key={option.value} value={option.value}>
-                {option.label}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
+        <OptionSelect value={severity} options={severityOptions} onChange={setSeverity} className="w-full sm:w-44" aria-label="Severity" />
         <ExportButtons href={signalsExportUrl(q, severity)} label="the signals list" testId="signals-export" />
       </div>
 

@@ -45,6 +45,15 @@ export async function registerUser(context: Pick<BrowserContext, 'request'>, bas
   return { ...user, id: body.user.id };
 }
 
+/** Fills the registration form of the page it is on, as a person would, and sends it. */
+export async function submitRegistrationForm(page: Page, user: Omit<TestUser, 'id'>) {
+  await page.getByLabel('First Name').fill(user.firstName);
+  await page.getByLabel('Last Name').fill(user.lastName);
+  await page.getByLabel('Email').fill(user.email);
+  await page.getByLabel('Password', { exact: true }).fill(user.password);
+  await page.getByRole('button', { name: 'Create Account' }).click();
+}
+
 /** A fresh context that has passed the gate and holds a signed-in, entitled user. */
 export async function signedInPage(page: Page, baseURL: string, overrides: Partial<TestUser> = {}) {
   await passBetaGate(page.context(), baseURL);

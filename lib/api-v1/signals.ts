@@ -9,21 +9,15 @@ import type { signalSchema, signalsQuerySchema } from './schema';
 
 type SignalView = ReturnType<typeof signalView>;
 
-export function toSignal(signal: SignalView): z.input<typeof signalSchema> {
+/** The domain's signal view under the versioned names; the company flag is not part of /api/v1. */
+export function toSignal({ confidence, metadata, companyFlag: _companyFlag, ...signal }: SignalView): z.input<typeof signalSchema> {
   return {
-    id: signal.id,
-    companyId: signal.companyId,
-    companyName: signal.companyName,
-    description: signal.description,
-    source: signal.source,
-    signalType: signal.signalType,
-    severity: signal.severity,
-    confidencePercent: signal.confidence,
-    detectedAt: signal.detectedAt,
-    filingUrl: signal.metadata.filingUrl,
-    formType: signal.metadata.formType,
-    filedAt: signal.metadata.filedAt,
-    priceAtDetectionUsd: signal.metadata.currentPrice,
+    ...signal,
+    confidencePercent: confidence,
+    filingUrl: metadata.filingUrl,
+    formType: metadata.formType,
+    filedAt: metadata.filedAt,
+    priceAtDetectionUsd: metadata.currentPrice,
   };
 }
 

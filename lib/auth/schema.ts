@@ -31,7 +31,6 @@ export const changePasswordFormSchema = z
     message: "Passwords don't match",
     path: ['confirmPassword'],
   });
-export type ChangePasswordFormInput = z.infer<typeof changePasswordFormSchema>;
 
 export const changePasswordSchema = z.object({
   currentPassword: requiredSecret('Current password is required').max(256, tooLongPassword),

@@ -7,8 +7,7 @@ import { db } from '../db';
 import { closeBus } from '../realtime/bus';
 import { sessionEndedCloseCode } from '../realtime/close-codes';
 import { eventIdPattern as eventId } from '../realtime/channels';
-import { registeredUser } from '@/test/support/users';
-import { connectWs } from '@/test/support/ws-client';
+import { connectWs, expectOwnOriginOnly, upgradeSession } from '@/test/support/ws-client';
 import { startBackground, type Background } from './supervisor';
 
 // The real background process (background.ts under tsx), forked by the real supervisor: sockets handed
@@ -58,69 +57,65 @@ async function until(check: () => boolean, ms = 5_000) {
 
 jest.setTimeout(90_000);
 
-/** An entitled user's session cookie, as a browser sends it with the upgrade. */
-async function signedIn() {
-  const user = await registeredUser(true, 'background');
-  const { id: sessionId } = await db.session.findFirstOrThrow({ where: { userId: user.id } });
-  return { sessionId, headers: { Cookie: user.jar.header() } };
+const signedIn = () => upgradeSession(true, 'background');
+
+/** background.ts started for the enclosing describe block, and an entitled user's upgrade cookie. */
+function backgroundPerBlock() {
+  const block = {} as { harness: Harness; session: Record<string, string> };
+  beforeAll(async () => {
+    block.harness = await start(path.join(root, 'background.ts'));
+    ({ headers: block.session } = await signedIn());
+  });
+  afterAll(() => block.harness.close());
+  return block;
 }
 
 describe(`the background process (bus: ${process.env.REDIS_URL ? 'redis' : 'memory, bridged over IPC'})`, () => {
-  let harness: Harness;
-  let session: Record<string, string>;
-  beforeAll(async () => {
-    harness = await start(path.join(root, 'background.ts'));
-    ({ headers: session } = await signedIn());
-  });
-  afterAll(() => harness.close());
+  const block = backgroundPerBlock();
 
   it('completes the handshake of a handed-over socket and delivers what this process publishes', async () => {
-    const client = await connectWs(harness.url, session);
+    const client = await connectWs(block.harness.url, block.session);
     expect(await client.next('connected')).toMatchObject({ data: { channels: ['signals', 'market_data', 'companies'] } });
     client.send({ type: 'subscribe', channel: 'signals' });
     expect(await client.next('subscribed')).toEqual({ type: 'subscribed', channel: 'signals' });
-    await until(() => harness.background.clientCount() === 1);
+    await until(() => block.harness.background.clientCount() === 1);
 
-    await harness.background.bus.publish({ type: 'new_signal', data: { id: 'from-the-http-process' } });
+    await block.harness.background.bus.publish({ type: 'new_signal', data: { id: 'from-the-http-process' } });
     expect(await client.next('new_signal')).toEqual({ type: 'new_signal', channel: 'signals', data: { id: 'from-the-http-process' }, id: expect.stringMatching(eventId) });
 
     client.socket.close();
-    await until(() => harness.background.clientCount() === 0);
+    await until(() => block.harness.background.clientCount() === 0);
   });
 
   it('replays to a reconnecting client, in order, what this process published while it was away (issue 29)', async () => {
-    const client = await connectWs(harness.url, session);
+    const client = await connectWs(block.harness.url, block.session);
     client.send({ type: 'subscribe', channel: 'signals' });
     await client.next('subscribed');
-    await harness.background.bus.publish({ type: 'new_signal', data: { id: 'seen' } });
+    await block.harness.background.bus.publish({ type: 'new_signal', data: { id: 'seen' } });
     const seen = await client.next('new_signal');
     client.socket.close();
-    await until(() => harness.background.clientCount() === 0);
+    await until(() => block.harness.background.clientCount() === 0);
 
-    for (const id of ['missed-1', 'missed-2', 'missed-3']) await harness.background.bus.publish({ type: 'new_signal', data: { id } });
-    const again = await connectWs(harness.url, session);
+    for (const id of ['missed-1', 'missed-2', 'missed-3']) await block.harness.background.bus.publish({ type: 'new_signal', data: { id } });
+    const again = await connectWs(block.harness.url, block.session);
     again.send({ type: 'subscribe', channel: 'signals', lastEventId: seen.id });
     expect(await again.next('subscribed')).toEqual({ type: 'subscribed', channel: 'signals', replayed: 3, complete: true });
     for (const id of ['missed-1', 'missed-2', 'missed-3']) expect((await again.next('new_signal')).data).toEqual({ id });
     again.socket.close();
-    await until(() => harness.background.clientCount() === 0);
+    await until(() => block.harness.background.clientCount() === 0);
   });
 
   it('still refuses a foreign Origin with 403', async () => {
-    const port = new URL(harness.url).port;
-    await expect(connectWs(harness.url, { ...session, Origin: 'https://evil.example' })).rejects.toThrow('Unexpected server response: 403');
-    const same = await connectWs(harness.url, { ...session, Origin: `http://127.0.0.1:${port}` });
-    expect(await same.next('connected')).toMatchObject({ type: 'connected' });
-    same.socket.close();
+    await expectOwnOriginOnly(block.harness.url, block.session);
   });
 
   it('refuses an upgrade without a session with 401', async () => {
-    await expect(connectWs(harness.url)).rejects.toThrow('Unexpected server response: 401');
+    await expect(connectWs(block.harness.url)).rejects.toThrow('Unexpected server response: 401');
   });
 
   it('closes with 4401 the socket of a session this process revokes', async () => {
     const user = await signedIn();
-    const client = await connectWs(harness.url, user.headers);
+    const client = await connectWs(block.harness.url, user.headers);
     await client.next('connected');
     const closed = new Promise<number>((resolve) => client.socket.once('close', resolve));
     await revokeSession(db, user.sessionId);
@@ -128,50 +123,44 @@ describe(`the background process (bus: ${process.env.REDIS_URL ? 'redis' : 'memo
   });
 
   it('answers 503 while the background process is down, and restarts it', async () => {
-    const pid = harness.background.pid()!;
+    const pid = block.harness.background.pid()!;
     process.kill(pid, 'SIGKILL');
-    await until(() => harness.background.pid() !== pid);
-    await expect(connectWs(harness.url, session)).rejects.toThrow('Unexpected server response: 503');
+    await until(() => block.harness.background.pid() !== pid);
+    await expect(connectWs(block.harness.url, block.session)).rejects.toThrow('Unexpected server response: 503');
     expect(lines).toContainEqual(expect.stringMatching(/^background process exited \(SIGKILL\); restarting in \d+ ms$/));
 
     // Back after the pause and a start under tsx; until then every attempt is a 503.
     let client: Awaited<ReturnType<typeof connectWs>> | undefined;
     for (const deadline = Date.now() + 60_000; !client && Date.now() < deadline; ) {
-      client = await connectWs(harness.url, session).catch(() => new Promise<undefined>((resolve) => setTimeout(resolve, 200)));
+      client = await connectWs(block.harness.url, block.session).catch(() => new Promise<undefined>((resolve) => setTimeout(resolve, 200)));
     }
     expect(await client!.next('connected')).toMatchObject({ type: 'connected' });
-    expect(harness.background.pid()).not.toBe(pid);
+    expect(block.harness.background.pid()).not.toBe(pid);
     client!.socket.close();
   });
 });
 
 describe('a background process that crashes (issue 29)', () => {
-  let harness: Harness;
-  let session: Record<string, string>;
-  beforeAll(async () => {
-    harness = await start(path.join(root, 'background.ts'));
-    ({ headers: session } = await signedIn());
-  });
-  afterAll(() => harness.close());
+  const block = backgroundPerBlock();
 
   it('loses nothing published while it was down: its successor replays it from the log', async () => {
-    const client = await connectWs(harness.url, session);
+    const client = await connectWs(block.harness.url, block.session);
     client.send({ type: 'subscribe', channel: 'signals' });
     await client.next('subscribed');
-    await harness.background.bus.publish({ type: 'new_signal', data: { id: 'seen' } });
+    await block.harness.background.bus.publish({ type: 'new_signal', data: { id: 'seen' } });
     const seen = await client.next('new_signal');
 
-    const pid = harness.background.pid()!;
+    const pid = block.harness.background.pid()!;
     const gone = new Promise((resolve) => client.socket.once('close', resolve));
     process.kill(pid, 'SIGKILL');
     await gone;
-    await until(() => harness.background.pid() !== pid);
+    await until(() => block.harness.background.pid() !== pid);
     // Published while no background process runs: no socket could have received these.
-    for (const id of ['while-down-1', 'while-down-2']) await harness.background.bus.publish({ type: 'new_signal', data: { id } });
+    for (const id of ['while-down-1', 'while-down-2']) await block.harness.background.bus.publish({ type: 'new_signal', data: { id } });
 
     let again: Awaited<ReturnType<typeof connectWs>> | undefined;
     for (const deadline = Date.now() + 60_000; !again && Date.now() < deadline; ) {
-      again = await connectWs(harness.url, session).catch(() => new Promise<undefined>((resolve) => setTimeout(resolve, 200)));
+      again = await connectWs(block.harness.url, block.session).catch(() => new Promise<undefined>((resolve) => setTimeout(resolve, 200)));
     }
     again!.send({ type: 'subscribe', channel: 'signals', lastEventId: seen.id });
     expect(await again!.next('subscribed')).toEqual({ type: 'subscribed', channel: 'signals', replayed: 2, complete: true });

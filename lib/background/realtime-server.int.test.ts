@@ -2,8 +2,7 @@ import { revokeSession } from '@/lib/auth/session';
 import { websocketAccess } from '@/lib/auth/websocket-access';
 import { db } from '@/lib/db';
 import { startRealtimeServer, type RealtimeHarness } from '@/test/support/realtime-server';
-import { registeredUser } from '@/test/support/users';
-import { connectWs } from '@/test/support/ws-client';
+import { connectWs, expectOwnOriginOnly, upgradeSession as signedIn } from '@/test/support/ws-client';
 import { closeBus, existingBus, installBus, MemoryBus, RedisBus, type EventBus } from '../realtime/bus';
 import { notEntitledCloseCode, sessionEndedCloseCode } from '../realtime/close-codes';
 import type { RealtimeAccess } from '../realtime/ws-server';
@@ -23,13 +22,6 @@ async function startServer(bus: EventBus, options: { access?: RealtimeAccess; ac
       await (existingBus() === bus ? closeBus() : bus.close());
     },
   };
-}
-
-/** A registered user's session cookie, as a browser sends it with the upgrade, and the session's id. */
-async function signedIn(entitled = true) {
-  const user = await registeredUser(entitled, 'ws');
-  const session = await db.session.findFirstOrThrow({ where: { userId: user.id } });
-  return { ...user, sessionId: session.id, headers: { Cookie: user.jar.header() } };
 }
 
 function closeCodeOf(client: Awaited<ReturnType<typeof connectWs>>) {
@@ -122,11 +114,7 @@ describe('realtime server', () => {
   });
 
   it('refuses an upgrade from a foreign Origin and accepts its own', async () => {
-    const port = new URL(harness.url).port;
-    await expect(connectWs(harness.url, { ...session, Origin: 'https://evil.example' })).rejects.toThrow('Unexpected server response: 403');
-    const same = await connectWs(harness.url, { ...session, Origin: `http://127.0.0.1:${port}` });
-    expect(await same.next('connected')).toMatchObject({ type: 'connected' });
-    same.socket.close();
+    await expectOwnOriginOnly(harness.url, session);
   });
 
   it('takes the public host from X-Forwarded-Host only behind a trusted proxy', async () => {

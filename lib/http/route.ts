@@ -50,6 +50,11 @@ export function route<Context = unknown>(handler: Handler<Context>): Handler<Con
   };
 }
 
+/** A JSON answer meant for the caller alone: no shared cache keeps it and no browser cache reuses it. */
+export function privateJson(body: unknown): Response {
+  return Response.json(body, { headers: { 'Cache-Control': 'private, no-store' } });
+}
+
 const defaultMaxBytes = 64 * 1024;
 const bodyNotObjectMessage = 'The request body must be a JSON object.';
 

@@ -1,6 +1,5 @@
 import { db } from '../db';
-import { seedAll } from '../../prisma/seed/seed-all';
-import { resetDatabase } from '@/test/support/database';
+import { resetToSeed } from '@/test/support/database';
 import { getDashboardStats } from '../treasury/repository';
 import { buildReport } from './generate';
 import { loadReportData } from './repository';
@@ -12,8 +11,7 @@ import { loadReportData } from './repository';
 jest.setTimeout(180_000);
 
 beforeAll(async () => {
-  await resetDatabase();
-  await seedAll(db);
+  await resetToSeed();
 });
 
 it("states each flag's real reason and every quarantine's check, never one blanket cause", async () => {

@@ -1,4 +1,6 @@
 import WebSocket from 'ws';
+import { db } from '@/lib/db';
+import { registeredUser } from './users';
 
 export interface WsMessage {
   type: string;
@@ -35,4 +37,20 @@ export async function connectWs(url: string, headers: Record<string, string> = {
   };
   await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
   return { socket, messages, next, send: (message: unknown) => socket.send(typeof message === 'string' ? message : JSON.stringify(message)) };
+}
+
+/** A registered user's session cookie, as a browser sends it with the upgrade, and the session's id. */
+export async function upgradeSession(entitled = true, prefix = 'ws') {
+  const user = await registeredUser(entitled, prefix);
+  const session = await db.session.findFirstOrThrow({ where: { userId: user.id } });
+  return { ...user, sessionId: session.id, headers: { Cookie: user.jar.header() } };
+}
+
+/** The upgrade's Origin rule: a foreign Origin is refused with 403, the server's own is accepted. */
+export async function expectOwnOriginOnly(url: string, session: Record<string, string>) {
+  const port = new URL(url).port;
+  await expect(connectWs(url, { ...session, Origin: 'https://evil.example' })).rejects.toThrow('Unexpected server response: 403');
+  const same = await connectWs(url, { ...session, Origin: `http://127.0.0.1:${port}` });
+  expect(await same.next('connected')).toMatchObject({ type: 'connected' });
+  same.socket.close();
 }

@@ -1,18 +1,14 @@
 import type { Metadata } from 'next';
 import { AffiliateTabs } from '@/components/affiliate/affiliate-tabs';
-import { PageHeader } from '@/components/shell/page-header';
-import { guardPage } from '@/lib/auth/page-guard';
-import { db } from '@/lib/db';
+import { GuardedPage } from '@/components/shell/guarded-page';
 
 export const metadata: Metadata = { title: 'Affiliate Program' };
 export const dynamic = 'force-dynamic';
 
-export default async function AffiliatePage() {
-  if (!(await guardPage(db, '/affiliate'))) return null;
+export default function AffiliatePage() {
   return (
-    <>
-      <PageHeader title="Affiliate Program" description="Referral links, influencer trials and your commissions." />
+    <GuardedPage path="/affiliate" title="Affiliate Program" description="Referral links, influencer trials and your commissions.">
       <AffiliateTabs />
-    </>
+    </GuardedPage>
   );
 }

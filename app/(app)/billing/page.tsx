@@ -1,21 +1,14 @@
 import type { Metadata } from 'next';
 import { BillingView } from '@/components/billing/billing-view';
-import { PageHeader } from '@/components/shell/page-header';
-import { PaymentDocumentGuard } from '@/components/security/payment-document-guard';
-import { guardPage } from '@/lib/auth/page-guard';
-import { db } from '@/lib/db';
-import { providerSources } from '@/lib/web/security-headers';
+import { GuardedPage } from '@/components/shell/guarded-page';
 
 export const metadata: Metadata = { title: 'Billing' };
 export const dynamic = 'force-dynamic';
 
-export default async function BillingPage() {
-  if (!(await guardPage(db, '/billing'))) return null;
+export default function BillingPage() {
   return (
-    <>
-      <PaymentDocumentGuard isNeeded={providerSources().script.length > 0} />
-      <PageHeader title="Billing" description="Your subscription, plans and payment methods." />
+    <GuardedPage path="/billing" title="Billing" description="Your subscription, plans and payment methods." isPaymentPage>
       <BillingView />
-    </>
+    </GuardedPage>
   );
 }

@@ -1,33 +1,21 @@
 import type { Metadata } from 'next';
 import { CheckoutView } from '@/components/billing/checkout-view';
-import { PageHeader } from '@/components/shell/page-header';
-import { PaymentDocumentGuard } from '@/components/security/payment-document-guard';
-import { guardPage } from '@/lib/auth/page-guard';
-import { db } from '@/lib/db';
-import { providerSources } from '@/lib/web/security-headers';
+import { GuardedPage } from '@/components/shell/guarded-page';
+import { type SearchParams, singleParam } from '@/lib/web/search-params';
 
 export const metadata: Metadata = { title: 'Checkout' };
 export const dynamic = 'force-dynamic';
 
-type SearchParams = Promise<Record<string, string | string[] | undefined>>;
-
-function single(value: string | string[] | undefined): string | null {
-  return (Array.isArray(value) ? value[0] : value) || null;
-}
-
 export default async function CheckoutPage({ searchParams }: { searchParams: SearchParams }) {
-  if (!(await guardPage(db, '/checkout'))) return null;
   const query = await searchParams;
   return (
-    <>
-      <PaymentDocumentGuard isNeeded={providerSources().script.length > 0} />
-      <PageHeader title="Checkout" description="Complete your subscription." />
+    <GuardedPage path="/checkout" title="Checkout" description="Complete your subscription." isPaymentPage>
       <CheckoutView
-        clientSecret={single(query.client_secret)}
-        subscriptionId={single(query.subscription_id)}
-        planId={single(query.plan)}
-        interval={single(query.interval)}
+        clientSecret={singleParam(query.client_secret)}
+        subscriptionId={singleParam(query.subscription_id)}
+        planId={singleParam(query.plan)}
+        interval={singleParam(query.interval)}
       />
-    </>
+    </GuardedPage>
   );
 }

@@ -14,14 +14,13 @@ import { loadCompanyPage, type CompanyPageData } from '@/lib/treasury/company-pa
 import { companyPath } from '@/lib/treasury/company-path';
 import { loadSlugIndex } from '@/lib/treasury/slugs';
 import { cn } from '@/lib/utils';
+import type { SearchParams } from '@/lib/web/search-params';
 
 export const metadata: Metadata = { title: 'Compare companies' };
 export const dynamic = 'force-dynamic';
 
 const colors = ['#f59e0b', '#3b82f6', '#10b981', '#a855f7'];
 const windowLabels: Record<CompareWindow, string> = { '30': '30 days', '90': '90 days', '365': '365 days', all: 'All' };
-
-type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
 const compareHref = (slugs: string[], window: CompareWindow) => `/compare?tickers=${slugs.map(encodeURIComponent).join(',')}${window === '365' ? '' : `&window=${window}`}`;
 

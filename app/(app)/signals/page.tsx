@@ -1,20 +1,16 @@
 import type { Metadata } from 'next';
 import { InlineDisclaimer } from '@/components/shared/disclaimer';
-import { PageHeader } from '@/components/shell/page-header';
+import { GuardedPage } from '@/components/shell/guarded-page';
 import { SignalsView } from '@/components/signals/signals-view';
-import { guardPage } from '@/lib/auth/page-guard';
-import { db } from '@/lib/db';
 
 export const metadata: Metadata = { title: 'Signals' };
 export const dynamic = 'force-dynamic';
 
-export default async function SignalsPage() {
-  if (!(await guardPage(db, '/signals'))) return null;
+export default function SignalsPage() {
   return (
-    <>
-      <PageHeader title="Treasury Signal Detection" description="Signals from SEC filings, insider activity, pre-pump indicators and board meetings." />
+    <GuardedPage path="/signals" title="Treasury Signal Detection" description="Signals from SEC filings, insider activity, pre-pump indicators and board meetings.">
       <SignalsView />
       <InlineDisclaimer className="mt-8" />
-    </>
+    </GuardedPage>
   );
 }

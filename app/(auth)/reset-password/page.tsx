@@ -5,11 +5,12 @@ import { ResetPasswordForm } from '@/components/auth/reset-password-form';
 import { guardPage } from '@/lib/auth/page-guard';
 import { findResetToken, resetLinkInvalidMessage } from '@/lib/auth/password-reset';
 import { db } from '@/lib/db';
+import type { SearchParams } from '@/lib/web/search-params';
 
 export const metadata: Metadata = { title: 'Choose a new password' };
 export const dynamic = 'force-dynamic';
 
-export default async function ResetPasswordPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function ResetPasswordPage({ searchParams }: { searchParams: SearchParams }) {
   if (!(await guardPage(db, '/reset-password'))) return null;
   const { token } = await searchParams;
   const valid = typeof token === 'string' && token.length <= 200 && !token.includes('\u0000') && (await findResetToken(db, token)) !== null;

@@ -4,11 +4,12 @@ import { TokenActionCard } from '@/components/email/token-action-card';
 import { guardPage } from '@/lib/auth/page-guard';
 import { db } from '@/lib/db';
 import { invalidUnsubscribeMessage, readUnsubscribeToken, unsubscribeScopeLabels } from '@/lib/mail/unsubscribe';
+import type { SearchParams } from '@/lib/web/search-params';
 
 export const metadata: Metadata = { title: 'Unsubscribe' };
 export const dynamic = 'force-dynamic';
 
-export default async function UnsubscribePage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function UnsubscribePage({ searchParams }: { searchParams: SearchParams }) {
   const viewer = await guardPage(db, '/unsubscribe');
   if (!viewer) return null;
   const { token } = await searchParams;

@@ -2,11 +2,12 @@ import type { Metadata } from 'next';
 import { TokenActionCard } from '@/components/email/token-action-card';
 import { guardPage } from '@/lib/auth/page-guard';
 import { db } from '@/lib/db';
+import type { SearchParams } from '@/lib/web/search-params';
 
 export const metadata: Metadata = { title: 'Confirm your email' };
 export const dynamic = 'force-dynamic';
 
-export default async function VerifyEmailPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function VerifyEmailPage({ searchParams }: { searchParams: SearchParams }) {
   const viewer = await guardPage(db, '/verify-email');
   if (!viewer) return null;
   const { token } = await searchParams;

@@ -4,8 +4,9 @@ import { POST as resetPassword } from '@/app/api/auth/reset-password/route';
 import { GET as currentUser } from '@/app/api/auth/user/route';
 import { encrypt } from '@/lib/crypto';
 import { db } from '@/lib/db';
-import { closeMailTransport, mailIdle } from '@/lib/mail/sender';
-import { startSmtpServer, type LocalSmtpServer } from '@/test/support/mail/smtp-server';
+import { mailIdle } from '@/lib/mail/sender';
+import { sendAppMailToLocalServer, stopAppMail } from '@/test/support/mail/app-mail';
+import type { LocalSmtpServer } from '@/test/support/mail/smtp-server';
 import { closeRateLimiter } from '@/lib/rate-limit/limiter';
 import { resetDatabase } from '@/test/support/database';
 import { call, CookieJar } from '@/test/support/http';
@@ -19,17 +20,12 @@ const newPassword = 'Copper-Meadow-5812';
 
 beforeAll(async () => {
   await resetDatabase();
-  smtp = await startSmtpServer();
-  closeMailTransport();
-  process.env.SMTP_URL = smtp.url;
-  process.env.APP_URL = 'https://app.example.test';
+  smtp = await sendAppMailToLocalServer();
   delete process.env.REDIS_URL;
 });
 
 afterAll(async () => {
-  await mailIdle();
-  closeMailTransport();
-  await smtp.close();
+  await stopAppMail(smtp);
   process.env = saved;
 });
 

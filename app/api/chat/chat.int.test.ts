@@ -2,10 +2,9 @@ import { registeredUser } from '@/test/support/users';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { db } from '@/lib/db';
-import { seedAll } from '@/prisma/seed/seed-all';
 import { getBus } from '@/lib/realtime/bus';
 import type { RealtimeEvent } from '@/lib/realtime/channels';
-import { resetDatabase } from '@/test/support/database';
+import { resetToSeed } from '@/test/support/database';
 import { call, CookieJar } from '@/test/support/http';
 import { formatYieldPercent } from '@/lib/capital/btc-yield';
 import { formatDay } from '@/lib/format';
@@ -21,18 +20,13 @@ import { POST as chat } from './route';
 
 const analyzeFailure = "I couldn't analyze that company. Please provide more specific information like the company name, ticker, or crypto holdings.";
 
-async function user(entitled: boolean) {
-  return registeredUser(entitled);
-}
-
 let analyst: CookieJar;
 let analystId: string;
 let strategy: { id: string; metrics: { healthGrade: string; aiRiskScore: number; convictionScore: number; governanceScore: number } };
 
 beforeAll(async () => {
-  await resetDatabase();
-  await seedAll(db);
-  ({ jar: analyst, id: analystId } = await user(true));
+  await resetToSeed();
+  ({ jar: analyst, id: analystId } = await registeredUser(true));
   const [first] = (await call(companies, '/api/companies?limit=1', { jar: analyst })).json;
   const { healthGrade, aiRiskScore, convictionScore, governanceScore } = first.metrics;
   strategy = { id: first.id, metrics: { healthGrade, aiRiskScore, convictionScore, governanceScore } };
@@ -48,7 +42,7 @@ describe('authorization and validation', () => {
   it.each(routes)('POST %s answers 401 signed out and 403 without a subscription or beta flag', async (path, handler, body) => {
     const signedOut = await call(handler, path, { body });
     expect(signedOut.status).toBe(401);
-    const { jar } = await user(false);
+    const { jar } = await registeredUser(false);
     expect((await call(handler, path, { jar, body })).status).toBe(403);
   });
 
@@ -113,7 +107,7 @@ describe('POST /api/chat', () => {
   });
 
   it('limits each user to 30 messages a minute', async () => {
-    const { jar } = await user(true);
+    const { jar } = await registeredUser(true);
     for (let index = 0; index < 30; index += 1) expect((await call(chat, '/api/chat', { jar, body: { message: 'hi' } })).status).toBe(200);
     const limited = await call(analyzeCompany, '/api/chat/analyze-company', { jar, body: { message: 'analyze MSTR' } });
     expect(limited.status).toBe(429);

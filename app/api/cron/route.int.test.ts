@@ -2,6 +2,7 @@ import { db } from '@/lib/db';
 import { jobs } from '@/lib/background/jobs';
 import { closeRateLimiter, getRateLimiter } from '@/lib/rate-limit/limiter';
 import { resetDatabase } from '@/test/support/database';
+import { withoutEnv } from '@/test/support/env';
 import { GET } from './route';
 
 // Every job due at the start of each test: its lease dropped (in Redis it outlives the process).
@@ -17,12 +18,7 @@ const call = (authorization?: string) =>
   GET(new Request('http://localhost/api/cron', { headers: authorization ? { authorization } : {} }), undefined);
 
 it('is absent when no CRON_SECRET is configured', async () => {
-  delete process.env.CRON_SECRET;
-  try {
-    expect((await call('Bearer ')).status).toBe(404);
-  } finally {
-    process.env.CRON_SECRET = 'test-cron-secret-value';
-  }
+  await withoutEnv('CRON_SECRET', async () => expect((await call('Bearer ')).status).toBe(404));
 });
 
 it('refuses a call without the secret or with a wrong one', async () => {

@@ -1,8 +1,7 @@
 import { registeredUser } from '@/test/support/users';
 import { db } from '@/lib/db';
-import { seedAll } from '@/prisma/seed/seed-all';
 import { holdingsSignalSource } from '@/lib/data-sources/catalogue';
-import { resetDatabase } from '@/test/support/database';
+import { resetToSeed } from '@/test/support/database';
 import { call, CookieJar } from '@/test/support/http';
 import { GET as dataSources } from './route';
 
@@ -20,8 +19,7 @@ function signal(sourceId: string, source: string, signalType: string, detectedAt
 }
 
 beforeAll(async () => {
-  await resetDatabase();
-  await seedAll(db);
+  await resetToSeed();
   await db.signal.deleteMany();
   const now = new Date();
   const lastYear = new Date(now.getTime() - 365 * 86_400_000);

@@ -1,7 +1,7 @@
 import { requireEntitledUser } from '@/lib/auth/viewer';
 import { db } from '@/lib/db';
 import { readQuery } from '@/lib/http/query';
-import { route } from '@/lib/http/route';
+import { privateJson, route } from '@/lib/http/route';
 import { discoveriesQuerySchema } from '@/lib/treasury/schema';
 import { listDiscoveries } from '@/lib/treasury/repository';
 
@@ -11,5 +11,5 @@ export const dynamic = 'force-dynamic';
 export const GET = route(async (request) => {
   await requireEntitledUser(db, request);
   const query = readQuery(request, discoveriesQuerySchema);
-  return Response.json(await listDiscoveries(db, query), { headers: { 'Cache-Control': 'private, no-store' } });
+  return privateJson(await listDiscoveries(db, query));
 });

@@ -2,8 +2,9 @@ import { POST as unsubscribe } from '@/app/api/email/unsubscribe/route';
 import { GET as getPreferences, PUT as putPreferences } from '@/app/api/notifications/preferences/route';
 import { db } from '@/lib/db';
 import { storeSignal, type NewSignal } from '@/lib/ingest/signals';
-import { closeMailTransport, deliverSoon, mailIdle } from '@/lib/mail/sender';
-import { startSmtpServer, type LocalSmtpServer } from '@/test/support/mail/smtp-server';
+import { deliverSoon, mailIdle } from '@/lib/mail/sender';
+import { sendAppMailToLocalServer, stopAppMail } from '@/test/support/mail/app-mail';
+import type { LocalSmtpServer } from '@/test/support/mail/smtp-server';
 import { MemoryBus } from '@/lib/realtime/bus';
 import { resetDatabase } from '@/test/support/database';
 import { call } from '@/test/support/http';
@@ -23,10 +24,7 @@ let sequence = 0;
 
 beforeAll(async () => {
   await resetDatabase();
-  smtp = await startSmtpServer();
-  closeMailTransport();
-  process.env.SMTP_URL = smtp.url;
-  process.env.APP_URL = 'https://app.example.test';
+  smtp = await sendAppMailToLocalServer();
   const company = await db.company.create({
     data: { name: 'Acme Bitcoin Corp', ticker: 'ACME', exchange: 'NASDAQ', sector: 'Technology', btcHoldings: 100, holdingsAsOf: new Date(), source: 'test', marketCapUsd: 50_000_000 },
   });
@@ -34,9 +32,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await mailIdle();
-  closeMailTransport();
-  await smtp.close();
+  await stopAppMail(smtp);
   process.env = saved;
 });
 

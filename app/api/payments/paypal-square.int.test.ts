@@ -1,6 +1,7 @@
 import { db } from '@/lib/db';
 import { forgetPaypalToken } from '@/lib/payments/paypal';
 import { resetDatabase } from '@/test/support/database';
+import { withoutEnv } from '@/test/support/env';
 import { call } from '@/test/support/http';
 import { startFakePaypal, startFakeSquare, squareNonces } from '@/test/support/payments/fake-providers';
 import { payers, userRow } from '@/test/support/payments/users';
@@ -136,15 +137,11 @@ describe('PayPal', () => {
 
   it('answers 503 when PayPal is not configured', async () => {
     const user = await payer();
-    const secret = process.env.PAYPAL_CLIENT_SECRET;
-    delete process.env.PAYPAL_CLIENT_SECRET;
-    try {
+    await withoutEnv('PAYPAL_CLIENT_SECRET', async () => {
       const response = await call(paypalSetup, '/api/payments/paypal/setup', { jar: user.jar });
       expect(response.status).toBe(503);
       expect(response.json.message).toBe('PayPal is not configured');
-    } finally {
-      process.env.PAYPAL_CLIENT_SECRET = secret;
-    }
+    });
   });
 });
 
@@ -180,14 +177,10 @@ describe('Square', () => {
     const mismatch = await call(squareProcess, '/api/payments/square/process', { jar: user.jar, body: { sourceId: squareNonces.ok, amount: 5, currency: 'USD', planType: 'Basic' } });
     expect(mismatch.status).toBe(400);
     expect(mismatch.json.error).toMatch(/does not match/);
-    const token = process.env.SQUARE_ACCESS_TOKEN;
-    delete process.env.SQUARE_ACCESS_TOKEN;
-    try {
+    await withoutEnv('SQUARE_ACCESS_TOKEN', async () => {
       const response = await call(squareConfig, '/api/payments/square/config', { jar: user.jar });
       expect(response.status).toBe(503);
       expect(response.json.message).toBe('Square not configured');
-    } finally {
-      process.env.SQUARE_ACCESS_TOKEN = token;
-    }
+    });
   });
 });

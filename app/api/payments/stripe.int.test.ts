@@ -50,6 +50,15 @@ async function subscribe(jar: CookieJar, planId = 'professional', interval: 'mon
   return { ...response.json, row } as { clientSecret: string; subscriptionId: string; row: typeof row };
 }
 
+/** A payer whose new subscription's first invoice Stripe reports paid at `paidAt` (seconds). */
+async function paidSubscriber(paidAt: number) {
+  const user = await payer();
+  const { row } = await subscribe(user.jar);
+  const subscriptionId = row.providerSubscriptionId!;
+  await post(signedStripeEvent('invoice.paid', stripe.payLatestInvoice(subscriptionId), webhookSecret, { created: paidAt }));
+  return { user, row, subscriptionId };
+}
+
 describe('live mode configuration', () => {
   it('tells the browser it is live and which publishable key to use', async () => {
     const response = await call(config, '/api/payments/config');
@@ -156,11 +165,8 @@ describe('subscription checkout', () => {
   });
 
   it('an older customer.subscription.updated arriving after a newer one changes nothing', async () => {
-    const user = await payer();
-    const { row } = await subscribe(user.jar);
-    const subscriptionId = row.providerSubscriptionId!;
     const paidAt = Math.floor(Date.now() / 1000);
-    await post(signedStripeEvent('invoice.paid', stripe.payLatestInvoice(subscriptionId), webhookSecret, { created: paidAt }));
+    const { user, row, subscriptionId } = await paidSubscriber(paidAt);
 
     const newer = signedStripeEvent('customer.subscription.updated', stripe.subscriptionObject(subscriptionId, { status: 'active', cancel_at_period_end: true }), webhookSecret, { created: paidAt + 20 });
     const older = signedStripeEvent('customer.subscription.updated', stripe.subscriptionObject(subscriptionId, { status: 'past_due', cancel_at_period_end: false }), webhookSecret, { created: paidAt + 10 });
@@ -177,11 +183,8 @@ describe('subscription checkout', () => {
   });
 
   it('a plan change arrives as customer.subscription.updated; deletion deactivates the user', async () => {
-    const user = await payer();
-    const { row } = await subscribe(user.jar);
-    const subscriptionId = row.providerSubscriptionId!;
     const at = Math.floor(Date.now() / 1000);
-    await post(signedStripeEvent('invoice.paid', stripe.payLatestInvoice(subscriptionId), webhookSecret, { created: at }));
+    const { user, row, subscriptionId } = await paidSubscriber(at);
     const changed = stripe.subscriptionObject(subscriptionId, { status: 'active' });
     changed.items!.data[0]!.price.product = 'treasury_plan_enterprise';
     changed.items!.data[0]!.price.unit_amount = 99900;

@@ -2,7 +2,7 @@ import { requireEntitledUser } from '@/lib/auth/viewer';
 import { db } from '@/lib/db';
 import { afterResponse } from '@/lib/http/after-response';
 import { readQuery } from '@/lib/http/query';
-import { readJson, route } from '@/lib/http/route';
+import { privateJson, readJson, route } from '@/lib/http/route';
 import { createReportSchema, reportsQuerySchema } from '@/lib/reports/schema';
 import { listReports, requestReport } from '@/lib/reports/service';
 
@@ -12,7 +12,7 @@ export const dynamic = 'force-dynamic';
 export const GET = route(async (request) => {
   const { user } = await requireEntitledUser(db, request);
   const query = readQuery(request, reportsQuerySchema);
-  return Response.json(await listReports(db, user.id, query), { headers: { 'Cache-Control': 'private, no-store' } });
+  return privateJson(await listReports(db, user.id, query));
 });
 
 /** Generate Custom Report / Use Template: answers the 'generating' row; the PDF follows after the response. */

@@ -26,9 +26,8 @@ import { applyDashboardFilter } from '@/lib/dashboard/filters';
 import type { HoldingRecord } from '@/lib/dashboard/holding-row';
 import { parseCsv } from '@/lib/csv';
 import { db } from '@/lib/db';
-import { seedAll } from '@/prisma/seed/seed-all';
 import { closeRateLimiter } from '@/lib/rate-limit/limiter';
-import { resetDatabase } from '@/test/support/database';
+import { resetToSeed } from '@/test/support/database';
 import { call, type CookieJar } from '@/test/support/http';
 import { registeredUser } from '@/test/support/users';
 import { capitalize, displayCompanyName, signalTypeLabel } from '@/lib/signals/display';
@@ -62,8 +61,7 @@ function csvRows(text: string) {
 }
 
 beforeAll(async () => {
-  await resetDatabase();
-  await seedAll(db);
+  await resetToSeed();
   owner = await registeredUser(true, 'apikey-owner');
   const created = await newKey(owner.jar);
   secret = created.secret;

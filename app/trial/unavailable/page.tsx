@@ -6,13 +6,14 @@ import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle }
 import { isTrialFailure, trialFailureMessages } from '@/lib/affiliate/schema';
 import { getPageViewer } from '@/lib/auth/page-guard';
 import { db } from '@/lib/db';
+import type { SearchParams } from '@/lib/web/search-params';
 
 export const metadata: Metadata = { title: 'Trial link not applied' };
 export const dynamic = 'force-dynamic';
 
 // /trial/{token} sends every refusal here, whoever opened the link: a signed-out or unsubscribed
 // visitor could not reach /affiliate to read the explanation.
-export default async function TrialUnavailablePage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function TrialUnavailablePage({ searchParams }: { searchParams: SearchParams }) {
   const [{ reason }, viewer] = await Promise.all([searchParams, getPageViewer(db)]);
   const message = trialFailureMessages[isTrialFailure(reason) ? reason : 'invalid'];
 

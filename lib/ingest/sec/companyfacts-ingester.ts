@@ -4,6 +4,7 @@ import { HttpError } from '../http';
 import type { IngestContext, IngestOutcome, Ingester } from '../types';
 import { SecClient } from './client';
 import { companyFactsSourcePrefix, parseCompanyFacts, type FundamentalFact } from './companyfacts';
+import { dueSecCompanies } from './due-companies';
 import { cikDigits, filingIndexUrl } from './urls';
 import { isoDay } from '../../dates';
 
@@ -35,21 +36,19 @@ export const secCompanyFactsIngester: Ingester = {
   dataSourceKey: 'sec-companyfacts',
   intervalMs: () => factsTickMs,
   async run(context: IngestContext): Promise<IngestOutcome> {
-    const { userAgent, userAgentProblem, baseUrl, dataBaseUrl, companyFactsPeriodMs, companyFactsHistoryYears } = context.config.sec;
-    if (!userAgent) return { status: 'skipped', itemsAdded: 0, message: userAgentProblem ?? 'SEC_USER_AGENT is not set.' };
+    const { baseUrl, dataBaseUrl, companyFactsPeriodMs, companyFactsHistoryYears } = context.config.sec;
     const { db } = context;
-    const companies = await db.company.findMany({ where: { secCik: { not: null } }, select: { id: true, name: true, secCik: true }, orderBy: { id: 'asc' } });
-    if (companies.length === 0) return { status: 'ok', itemsAdded: 0, message: 'No tracked company has an SEC CIK.' };
-
-    const now = context.now().getTime();
     const state = checkedAt();
-    const lastChecked = (id: string) => state.get(id) ?? 0;
-    const perRun = context.kind === 'manual' ? batch : Math.max(batch, Math.ceil((companies.length * factsTickMs) / companyFactsPeriodMs));
-    const due = companies
-      .filter((company) => now - lastChecked(company.id) >= companyFactsPeriodMs)
-      .sort((a, b) => lastChecked(a.id) - lastChecked(b.id))
-      .slice(0, perRun);
-    if (due.length === 0) return { status: 'ok', itemsAdded: 0, message: 'No company is due for a companyfacts read.' };
+    const schedule = await dueSecCompanies(context, {
+      periodMs: companyFactsPeriodMs,
+      tickMs: factsTickMs,
+      checkedAt: state,
+      manualBatch: batch,
+      minPerRun: batch,
+      nothingDueMessage: 'No company is due for a companyfacts read.',
+    });
+    if ('status' in schedule) return schedule;
+    const { userAgent, now, due } = schedule;
 
     const client = new SecClient({ baseUrl, dataBaseUrl, userAgent }, context.config.timeoutMs);
     const since = new Date(now - companyFactsHistoryYears * year);

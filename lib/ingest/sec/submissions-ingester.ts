@@ -1,6 +1,7 @@
 import type { IngestContext, IngestOutcome, Ingester } from '../types';
 import { SecClient } from './client';
 import { handledForms, itemsAdded, openSecRun, processFilings, summarise, type FilingRef } from './filings';
+import { dueSecCompanies } from './due-companies';
 import { getSecState } from './state';
 import { parseSubmissions } from './submissions';
 import { cikDigits } from './urls';
@@ -24,20 +25,18 @@ export const secSubmissionsIngester: Ingester = {
   dataSourceKey: 'sec-filings',
   intervalMs: () => submissionsTickMs,
   async run(context: IngestContext): Promise<IngestOutcome> {
-    const { userAgent, userAgentProblem, baseUrl, dataBaseUrl, submissionsPeriodMs, lookbackDays } = context.config.sec;
-    if (!userAgent) return { status: 'skipped', itemsAdded: 0, message: userAgentProblem ?? 'SEC_USER_AGENT is not set.' };
+    const { baseUrl, dataBaseUrl, submissionsPeriodMs, lookbackDays } = context.config.sec;
     const state = getSecState();
-    const companies = await context.db.company.findMany({ where: { secCik: { not: null } }, select: { id: true, name: true, secCik: true }, orderBy: { id: 'asc' } });
-    if (companies.length === 0) return { status: 'ok', itemsAdded: 0, message: 'No tracked company has an SEC CIK.' };
-
-    const now = context.now().getTime();
-    const lastChecked = (id: string) => state.submissionsCheckedAt.get(id) ?? 0;
-    const perRun = context.kind === 'manual' ? manualBatch : Math.max(1, Math.ceil((companies.length * submissionsTickMs) / submissionsPeriodMs));
-    const due = companies
-      .filter((company) => now - lastChecked(company.id) >= submissionsPeriodMs)
-      .sort((a, b) => lastChecked(a.id) - lastChecked(b.id))
-      .slice(0, perRun);
-    if (due.length === 0) return { status: 'ok', itemsAdded: 0, message: 'No company is due for a submissions check.' };
+    const schedule = await dueSecCompanies(context, {
+      periodMs: submissionsPeriodMs,
+      tickMs: submissionsTickMs,
+      checkedAt: state.submissionsCheckedAt,
+      manualBatch,
+      minPerRun: 1,
+      nothingDueMessage: 'No company is due for a submissions check.',
+    });
+    if ('status' in schedule) return schedule;
+    const { userAgent, now, due } = schedule;
 
     const client = new SecClient({ baseUrl, dataBaseUrl, userAgent }, context.config.timeoutMs);
     const run = await openSecRun(context, client, state);

@@ -7,13 +7,10 @@ import { isAdmin } from '@/lib/auth/admin';
 import { guardPage } from '@/lib/auth/page-guard';
 import { db } from '@/lib/db';
 import { getOutboxMail, listOutboxPage } from '@/lib/mail/outbox';
+import { type SearchParams, singleParam } from '@/lib/web/search-params';
 
 export const metadata: Metadata = { title: 'Mail outbox' };
 export const dynamic = 'force-dynamic';
-
-type SearchParams = Promise<Record<string, string | string[] | undefined>>;
-
-const single = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
 
 /**
  * The mail queue for admins (issue 28): what QA reads where no SMTP server delivers, newest first,
@@ -24,8 +21,8 @@ export default async function OutboxPage({ searchParams }: { searchParams: Searc
   if (!viewer) return null;
   if (!isAdmin(viewer)) notFound();
   const query = await searchParams;
-  const requestedPage = Number.parseInt(single(query.page) ?? '1', 10);
-  const mailId = single(query.mail)?.trim() || null;
+  const requestedPage = Number.parseInt(singleParam(query.page) ?? '1', 10);
+  const mailId = singleParam(query.mail)?.trim() || null;
   const [list, mail] = await Promise.all([listOutboxPage(db, Number.isFinite(requestedPage) ? requestedPage : 1), mailId ? getOutboxMail(db, mailId) : null]);
   return (
     <>

@@ -23,10 +23,11 @@ import { loadCompanyPage } from '@/lib/treasury/company-page';
 import { holdingsSourcesOf } from '@/lib/treasury/repository';
 import { companyPath } from '@/lib/treasury/company-path';
 import { loadSlugIndex } from '@/lib/treasury/slugs';
+import type { SearchParams } from '@/lib/web/search-params';
 
 export const dynamic = 'force-dynamic';
 
-type Props = { params: Promise<{ slug: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
+type Props = { params: Promise<{ slug: string }>; searchParams: SearchParams };
 
 /** The slug as typed: Next hands the segment over still percent-encoded when it holds a space or a dot-free escape. */
 const decoded = (slug: string) => {

@@ -1,9 +1,9 @@
 import { countActiveKeys, createApiKey, listApiKeys, maxActiveKeys } from '@/lib/api-keys/service';
 import { createApiKeySchema } from '@/lib/api-keys/schema';
-import { requireEntitledUser, requireUser } from '@/lib/auth/viewer';
+import { entitledRoute, userRoute } from '@/lib/auth/route';
 import { db } from '@/lib/db';
 import { AppError } from '@/lib/http/errors';
-import { readJson, route } from '@/lib/http/route';
+import { privateJson, readJson } from '@/lib/http/route';
 
 export const dynamic = 'force-dynamic';
 
@@ -11,14 +11,10 @@ export const dynamic = 'force-dynamic';
 // place a key is accepted).
 
 /** The signed-in user's keys, newest first, without their secrets. */
-export const GET = route(async (request) => {
-  const { user } = await requireUser(db, request);
-  return Response.json(await listApiKeys(db, user.id), { headers: { 'Cache-Control': 'private, no-store' } });
-});
+export const GET = userRoute(db, async ({ user }) => privateJson(await listApiKeys(db, user.id)));
 
 /** Creates a key. The secret is in this answer only: it is stored as a hash. */
-export const POST = route(async (request) => {
-  const { user } = await requireEntitledUser(db, request);
+export const POST = entitledRoute(db, async ({ user }, request) => {
   const input = await readJson(request, createApiKeySchema);
   if ((await countActiveKeys(db, user.id)) >= maxActiveKeys) {
     throw new AppError('conflict', `You can have at most ${maxActiveKeys} active keys. Revoke one first.`);

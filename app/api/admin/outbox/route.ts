@@ -3,7 +3,7 @@ import { requireUser } from '@/lib/auth/viewer';
 import { db } from '@/lib/db';
 import { AppError } from '@/lib/http/errors';
 import { readQuery } from '@/lib/http/query';
-import { route } from '@/lib/http/route';
+import { privateJson, route } from '@/lib/http/route';
 import { listOutbox, outboxQuerySchema } from '@/lib/mail/outbox';
 
 export const dynamic = 'force-dynamic';
@@ -13,5 +13,5 @@ export const GET = route(async (request) => {
   const { user } = await requireUser(db, request);
   if (!isAdminUser(user)) throw new AppError('not_found', 'There is no API endpoint at this path.');
   const query = readQuery(request, outboxQuerySchema);
-  return Response.json(await listOutbox(db, query), { headers: { 'Cache-Control': 'private, no-store' } });
+  return privateJson(await listOutbox(db, query));
 });

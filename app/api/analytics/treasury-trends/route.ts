@@ -1,7 +1,7 @@
 import { requireEntitledUser } from '@/lib/auth/viewer';
 import { db } from '@/lib/db';
 import { readQuery } from '@/lib/http/query';
-import { route } from '@/lib/http/route';
+import { privateJson, route } from '@/lib/http/route';
 import { trendsQuerySchema } from '@/lib/treasury/schema';
 import { getTreasuryTrends } from '@/lib/treasury/repository';
 
@@ -11,5 +11,5 @@ export const dynamic = 'force-dynamic';
 export const GET = route(async (request) => {
   await requireEntitledUser(db, request);
   const { days } = readQuery(request, trendsQuerySchema);
-  return Response.json(await getTreasuryTrends(db, { days }), { headers: { 'Cache-Control': 'private, no-store' } });
+  return privateJson(await getTreasuryTrends(db, { days }));
 });

@@ -1,7 +1,7 @@
 import { requireEntitledUser } from '@/lib/auth/viewer';
 import { db } from '@/lib/db';
 import { AppError } from '@/lib/http/errors';
-import { route } from '@/lib/http/route';
+import { privateJson, route } from '@/lib/http/route';
 import { getCompanyDetail } from '@/lib/treasury/repository';
 import { resolveCompanyId } from '@/lib/treasury/slugs';
 
@@ -13,5 +13,5 @@ export const GET = route<{ params: Promise<{ id: string }> }>(async (request, { 
   const { id } = await params;
   const company = await getCompanyDetail(db, await resolveCompanyId(db, id));
   if (!company) throw new AppError('not_found', 'Company not found');
-  return Response.json(company, { headers: { 'Cache-Control': 'private, no-store' } });
+  return privateJson(company);
 });

@@ -1,6 +1,6 @@
 import { requireUser } from '@/lib/auth/viewer';
 import { db } from '@/lib/db';
-import { route } from '@/lib/http/route';
+import { privateJson, route } from '@/lib/http/route';
 import { latestQuote } from '@/lib/market/quote';
 
 export const dynamic = 'force-dynamic';
@@ -11,5 +11,5 @@ export const dynamic = 'force-dynamic';
  */
 export const GET = route(async (request) => {
   await requireUser(db, request);
-  return Response.json({ bitcoin: await latestQuote(db, 'BTC') }, { headers: { 'Cache-Control': 'private, no-store' } });
+  return privateJson({ bitcoin: await latestQuote(db, 'BTC') });
 });

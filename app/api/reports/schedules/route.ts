@@ -1,11 +1,11 @@
 import { requireEntitledUser } from '@/lib/auth/viewer';
 import { db } from '@/lib/db';
-import { route } from '@/lib/http/route';
+import { privateJson, route } from '@/lib/http/route';
 import { listReportSchedules } from '@/lib/reports/schedules';
 
 export const dynamic = 'force-dynamic';
 
 export const GET = route(async (request) => {
   await requireEntitledUser(db, request);
-  return Response.json(await listReportSchedules(db), { headers: { 'Cache-Control': 'private, no-store' } });
+  return privateJson(await listReportSchedules(db));
 });

@@ -1,6 +1,6 @@
 import { requireEntitledUser } from '@/lib/auth/viewer';
 import { db } from '@/lib/db';
-import { route } from '@/lib/http/route';
+import { privateJson, route } from '@/lib/http/route';
 import { getSignalDetail } from '@/lib/signals/service';
 
 export const dynamic = 'force-dynamic';
@@ -9,5 +9,5 @@ export const dynamic = 'force-dynamic';
 export const GET = route<{ params: Promise<{ id: string }> }>(async (request, { params }) => {
   const { user } = await requireEntitledUser(db, request);
   const { id } = await params;
-  return Response.json(await getSignalDetail(db, id, user.id), { headers: { 'Cache-Control': 'private, no-store' } });
+  return privateJson(await getSignalDetail(db, id, user.id));
 });

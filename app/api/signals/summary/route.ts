@@ -1,6 +1,6 @@
 import { requireEntitledUser } from '@/lib/auth/viewer';
 import { db } from '@/lib/db';
-import { route } from '@/lib/http/route';
+import { privateJson, route } from '@/lib/http/route';
 import { getSignalSummary } from '@/lib/signals/service';
 
 export const dynamic = 'force-dynamic';
@@ -8,5 +8,5 @@ export const dynamic = 'force-dynamic';
 /** The Signals screen's header and four counters, over the active-signal window. */
 export const GET = route(async (request) => {
   await requireEntitledUser(db, request);
-  return Response.json(await getSignalSummary(db), { headers: { 'Cache-Control': 'private, no-store' } });
+  return privateJson(await getSignalSummary(db));
 });

@@ -1,6 +1,6 @@
 import { requireEntitledUser } from '@/lib/auth/viewer';
 import { db } from '@/lib/db';
-import { route } from '@/lib/http/route';
+import { privateJson, route } from '@/lib/http/route';
 import { getMarketImpact } from '@/lib/signals/service';
 
 export const dynamic = 'force-dynamic';
@@ -9,5 +9,5 @@ export const dynamic = 'force-dynamic';
 export const GET = route<{ params: Promise<{ id: string }> }>(async (request, { params }) => {
   await requireEntitledUser(db, request);
   const { id } = await params;
-  return Response.json(await getMarketImpact(db, id), { headers: { 'Cache-Control': 'private, no-store' } });
+  return privateJson(await getMarketImpact(db, id));
 });
