@@ -90,7 +90,11 @@ function runProxy(port: number) {
       if (connected) backend.tunnels -= 1;
       client.destroy();
     });
+    // A tunnel has no use for half a connection: a client that gave up (its handshake timed out) must not
+    // leave the backend admitting a socket nobody reads.
+    client.on('end', () => upstream.destroy());
     client.on('close', () => upstream.destroy());
+    upstream.on('end', () => client.destroy());
   });
 
   const check = (backend: Backend) => {

@@ -20,6 +20,7 @@
 import { execFileSync, fork, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
@@ -119,6 +120,25 @@ function rssMb(pid: number): number {
   }
 }
 
+/** CPU time of a process (user + system), in clock ticks. */
+function cpuTicks(pid: number): number | undefined {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return Number(fields[11]) + Number(fields[12]);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The machine's busy and total clock ticks over all cores. */
+function machineTicks(): { busy: number; total: number } {
+  const [, ...values] = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/);
+  const ticks = values.map(Number);
+  const idle = ticks[3]! + ticks[4]!;
+  const total = ticks.reduce((sum, value) => sum + value, 0);
+  return { busy: total - idle, total };
+}
+
 function childPids(pid: number): number[] {
   try {
     return fs.readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
@@ -163,6 +183,8 @@ class Client {
   cursor: string | undefined;
   /** Every event id received on the wire, duplicates included. */
   readonly ids: string[] = [];
+  /** The publisher's number of the newest event held: ids grow with it. */
+  newest = -1;
   replayRemaining = 0;
   replayed = 0;
   incompleteResumes = 0;
@@ -170,6 +192,10 @@ class Client {
   lostAt: number | undefined;
   backAt: number | undefined;
   connects = 0;
+  /** Attempts since the socket was lost, and how those that failed ended. */
+  attempts = 0;
+  timeouts = 0;
+  failedHandshakes = 0;
   private stopped = false;
 
   constructor(
@@ -183,8 +209,14 @@ class Client {
     const socket = new WebSocket(this.url, { headers: { cookie: this.cookie } });
     this.socket = socket;
     this.connects += 1;
-    const timer = setTimeout(() => socket.terminate(), connectTimeoutMs);
+    this.attempts += 1;
+    let opened = false;
+    const timer = setTimeout(() => {
+      this.timeouts += 1;
+      socket.terminate();
+    }, connectTimeoutMs);
     socket.on('open', () => {
+      opened = true;
       clearTimeout(timer);
       socket.send(JSON.stringify(this.cursor ? { type: 'subscribe', channel: 'signals', lastEventId: this.cursor } : { type: 'subscribe', channel: 'signals' }));
     });
@@ -193,7 +225,8 @@ class Client {
     socket.on('close', (code) => {
       clearTimeout(timer);
       if (socket !== this.socket) return;
-      if (this.subscribed) this.lostAt = Date.now();
+      if (!opened) this.failedHandshakes += 1;
+      if (this.subscribed) [this.lostAt, this.attempts] = [Date.now(), 0];
       this.subscribed = false;
       if (this.stopped) return;
       setTimeout(() => this.open(), code === 1012 ? Math.floor(Math.random() * restartJitterMs) : reconnectDelayMs);
@@ -211,7 +244,7 @@ class Client {
       if (this.lostAt !== undefined) this.backAt = Date.now();
     } else if (message.type === 'new_signal' && message.id && message.data?.bench === runId) {
       this.ids.push(message.id);
-      if (!this.cursor || compareIds(message.id, this.cursor) > 0) this.cursor = message.id;
+      if (message.data.n > this.newest) [this.newest, this.cursor] = [message.data.n, message.id];
       if (this.replayRemaining > 0) {
         this.replayRemaining -= 1;
         this.replayed += 1;
@@ -223,12 +256,6 @@ class Client {
     this.stopped = true;
     this.socket?.terminate();
   }
-}
-
-function compareIds(a: string, b: string): number {
-  const [aMs, aSeq] = a.split('-').map(Number);
-  const [bMs, bSeq] = b.split('-').map(Number);
-  return aMs! - bMs! || aSeq! - bSeq!;
 }
 
 async function waitFor(predicate: () => boolean, timeoutMs: number): Promise<boolean> {
@@ -253,6 +280,20 @@ interface ReadTally {
   failures: Map<string, number>;
 }
 
+const readAgent = new http.Agent({ keepAlive: true });
+
+/** A GET as a browser sends it (compressed answers accepted), its body read but not decompressed: the client's work is not what is measured. */
+function get(url: string, cookie: string): Promise<{ status: number; headers: http.IncomingHttpHeaders }> {
+  return new Promise((resolve, reject) => {
+    const request = http.get(url, { agent: readAgent, headers: { cookie, 'accept-encoding': 'gzip, br' } }, (answer) => {
+      answer.resume();
+      answer.on('end', () => resolve({ status: answer.statusCode ?? 0, headers: answer.headers }));
+      answer.on('error', reject);
+    });
+    request.on('error', reject);
+  });
+}
+
 function startReadLoad(proxyUrl: string, cookie: string, killed: { name?: string; at?: number }) {
   const tally: ReadTally = { requests: 0, ok: 0, toKilled: 0, failedHealthy: 0, failures: new Map() };
   const loops = Math.max(1, Math.ceil(readRate / 10));
@@ -265,11 +306,10 @@ function startReadLoad(proxyUrl: string, cookie: string, killed: { name?: string
       const started = Date.now();
       tally.requests += 1;
       try {
-        const answer = await fetch(`${proxyUrl}${readPaths[index % readPaths.length]}`, { headers: { cookie } });
-        await answer.arrayBuffer();
-        const backend = answer.headers.get('x-bench-backend');
-        if (answer.ok) tally.ok += 1;
-        else if (answer.headers.get('x-bench-failure') === 'upstream' && backend === killed.name && Date.now() >= killed.at!) tally.toKilled += 1;
+        const answer = await get(`${proxyUrl}${readPaths[index % readPaths.length]}`, cookie);
+        const backend = answer.headers['x-bench-backend'];
+        if (answer.status >= 200 && answer.status < 300) tally.ok += 1;
+        else if (answer.headers['x-bench-failure'] === 'upstream' && backend === killed.name && Date.now() >= killed.at!) tally.toKilled += 1;
         else {
           tally.failedHealthy += 1;
           fail(`${answer.status} from ${backend ?? 'the proxy'}`);
@@ -369,7 +409,33 @@ async function main() {
     await waitFor(() => inRotation('A') && inRotation('B'), 10_000);
 
     let steady = false;
+    // CPU time per process while the signals go out, by role.
+    let bursting = false;
+    const cpu = new Map<string, number>();
+    const lastTicks = new Map<number, number>();
+    const processes = () => {
+      const list: [string, number | undefined][] = [
+        ['clients', process.pid],
+        ['proxy', proxy.child.pid],
+      ];
+      for (const instance of instances) {
+        if (!instance.child.pid) continue;
+        list.push([`${instance.name} server`, instance.child.pid]);
+        for (const child of childPids(instance.child.pid)) list.push([`${instance.name} socket child`, child]);
+      }
+      return list;
+    };
+    const sampleCpu = () => {
+      for (const [label, pid] of processes()) {
+        const ticks = pid && cpuTicks(pid);
+        if (!pid || ticks === undefined) continue;
+        const last = lastTicks.get(pid);
+        if (bursting && last !== undefined) cpu.set(label, (cpu.get(label) ?? 0) + ticks - last);
+        lastTicks.set(pid, ticks);
+      }
+    };
     const sampler = setInterval(() => {
+      sampleCpu();
       for (const instance of instances) {
         const { pid } = instance.child;
         if (!pid || instance.child.exitCode !== null || instance.child.signalCode !== null) continue;
@@ -409,6 +475,9 @@ async function main() {
     let c: Instance | undefined;
     let cReady: Promise<void> | undefined;
     console.log(`Publishing ${signalCount} signals at ${rate}/s; SIGKILL to A after ${Math.floor(signalCount / 2)}…`);
+    sampleCpu();
+    bursting = true;
+    const machineBefore = machineTicks();
     const burstStart = Date.now();
     for (let n = 0; n < signalCount; n += 1) {
       const due = burstStart + (n * 1000) / rate;
@@ -427,6 +496,19 @@ async function main() {
     }
     await Promise.all(publishes);
     const burstSeconds = (Date.now() - burstStart) / 1000;
+    // The last deliveries of the burst.
+    await sleep(1_000);
+    sampleCpu();
+    bursting = false;
+    const machineAfter = machineTicks();
+    const cpuSeconds = (Date.now() - burstStart) / 1000;
+    const ticksPerSecond = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+    const cores = os.cpus().length;
+    const machineBusy = (machineAfter.busy - machineBefore.busy) / ((machineAfter.total - machineBefore.total) / cores);
+    const ours = [...cpu.values()].reduce((sum, ticks) => sum + ticks, 0) / ticksPerSecond / cpuSeconds;
+    const cpuLine =
+      `cpu in the burst (cores busy of ${cores}): machine ${machineBusy.toFixed(2)}, this benchmark's processes ${ours.toFixed(2)} — ` +
+      [...cpu].map(([label, ticks]) => `${label} ${(ticks / ticksPerSecond / cpuSeconds).toFixed(2)}`).join(', ');
     const killAt = killed.at!;
     const killedClients = () => clients.filter((client) => client.lostAt !== undefined && client.lostAt >= killAt);
 
@@ -435,6 +517,10 @@ async function main() {
     const backAfterKill = await waitFor(() => clients.every((client) => client.subscribed), 60_000);
     const killDropped = killedClients();
     const killReconnectMs = backAfterKill ? Math.max(0, ...killDropped.map((client) => client.backAt! - killAt)) : NaN;
+    const killBack = killDropped.map((client) => client.backAt! - killAt).sort((x, y) => x - y);
+    const killDetail =
+      `p50 ${seconds(percentile(killBack, 50))} s, p90 ${seconds(percentile(killBack, 90))} s; attempts up to ${Math.max(0, ...killDropped.map((client) => client.attempts))}, ` +
+      `${clients.reduce((sum, client) => sum + client.timeouts, 0)} handshakes timed out, ${clients.reduce((sum, client) => sum + client.failedHandshakes, 0)} failed in all`;
     console.log(`  after the kill: ${killDropped.length} clients reconnected in ${seconds(killReconnectMs)} s; B holds ${tunnelsOf('B')} sockets, C ${tunnelsOf('C')}`);
 
     console.log('Taking B out of the proxy and sending it SIGTERM…');
@@ -443,12 +529,14 @@ async function main() {
     const termAt = Date.now();
     b.child.kill('SIGTERM');
     const bExited = new Promise<void>((resolve) => (b.child.exitCode !== null ? resolve() : b.child.once('exit', () => resolve())));
-    await sleep(500);
+    await bExited;
+    const bExitSeconds = (Date.now() - termAt) / 1000;
+    // Its sockets are closed by then; some of their clients may not have heard it yet.
+    await waitFor(() => tunnelsOf('B') === 0, 5_000);
+    await sleep(100);
     const backAfterTerm = await waitFor(() => clients.every((client) => client.subscribed), 60_000);
     const termDropped = clients.filter((client) => client.lostAt !== undefined && client.lostAt >= termAt);
     const termReconnectMs = backAfterTerm ? Math.max(0, ...termDropped.map((client) => client.backAt! - termAt)) : NaN;
-    await bExited;
-    const bExitSeconds = (Date.now() - termAt) / 1000;
     // Whatever is still in flight arrives.
     await sleep(2_000);
     await load.stop();
@@ -484,13 +572,14 @@ async function main() {
         `clients' event loop delay p99 ${(loopDelay.percentile(99) / 1e6).toFixed(0)} ms) (target ≤ ${targets.fanoutP99Ms} ms: ${verdict(fanoutP99 <= targets.fanoutP99Ms)})`,
     );
     console.log(
-      `reconnect: every client back ${seconds(killReconnectMs)} s after the SIGKILL to A (${killDropped.length} clients dropped) (target ≤ ${targets.reconnectS} s: ${verdict(killReconnectMs <= targets.reconnectS * 1000)}); ` +
+      `reconnect: every client back ${seconds(killReconnectMs)} s after the SIGKILL to A (${killDropped.length} clients dropped) (target ≤ ${targets.reconnectS} s: ${verdict(killReconnectMs <= targets.reconnectS * 1000)}; ${killDetail}); ` +
         `${seconds(termReconnectMs)} s after the SIGTERM to B (${termDropped.length} clients, B exited after ${bExitSeconds.toFixed(1)} s)`,
     );
     console.log(
       `rss: ${instances.map(({ name, peak, steadyPeakMb }) => `${name} peak ${peak.mb.toFixed(0)} MB (server ${peak.serverMb.toFixed(0)} + socket child ${peak.childMb.toFixed(0)}) at ${peak.sockets} sockets${steadyPeakMb ? `, ${steadyPeakMb.toFixed(0)} MB with the clients split over A and B` : ''}`).join('; ')}; ` +
         `C ends with ${cSockets} sockets (target ≤ ${targets.rssMb} MB at ${Math.round(clientCount / 2)} sockets each: ${verdict(steadyMax <= targets.rssMb)})`,
     );
+    console.log(cpuLine);
     console.log(
       `(dist/server.js ×3 on PostgreSQL ${new URL(databaseUrl).pathname.slice(1)} and Redis ${redisUrl}; ${clientCount} clients over ${userCount} users; ${readRate} reads/s asked; ` +
         `open-file limit ${fileLimit}; load average ${os.loadavg()[0]!.toFixed(1)} on ${os.cpus().length} cores; logs in ${logDir}; ${Math.round((Date.now() - started) / 1000)} s)`,
