@@ -47,20 +47,26 @@ function runProxy(port: number) {
       response.writeHead(503, { 'x-bench-failure': 'no-backend' }).end();
       return;
     }
-    const upstream = http.request(
-      { host: '127.0.0.1', port: backend.port, method: request.method, path: request.url, headers: request.headers, agent },
-      (answer) => {
-        response.writeHead(answer.statusCode ?? 502, { ...answer.headers, 'x-bench-backend': backend.name });
-        answer.pipe(response);
-        answer.on('error', () => response.destroy());
-      },
-    );
-    upstream.on('error', (error: NodeJS.ErrnoException) => {
-      if (error.code === 'ECONNREFUSED') backend.up = false;
-      if (response.headersSent) return void response.destroy();
-      response.writeHead(502, { 'x-bench-backend': backend.name, 'x-bench-failure': 'upstream' }).end();
-    });
-    request.pipe(upstream);
+    const forward = (retry: boolean) => {
+      const upstream = http.request(
+        { host: '127.0.0.1', port: backend.port, method: request.method, path: request.url, headers: request.headers, agent },
+        (answer) => {
+          response.writeHead(answer.statusCode ?? 502, { ...answer.headers, 'x-bench-backend': backend.name });
+          answer.pipe(response);
+          answer.on('error', () => response.destroy());
+        },
+      );
+      upstream.on('error', (error: NodeJS.ErrnoException) => {
+        // A kept-alive connection the backend closed as it was reused: the request never reached it.
+        if (retry && upstream.reusedSocket && error.code === 'ECONNRESET' && request.method === 'GET') return forward(false);
+        if (error.code === 'ECONNREFUSED') backend.up = false;
+        if (response.headersSent) return void response.destroy();
+        response.writeHead(502, { 'x-bench-backend': backend.name, 'x-bench-failure': 'upstream' }).end();
+      });
+      if (request.method === 'GET') upstream.end();
+      else request.pipe(upstream);
+    };
+    forward(true);
   });
 
   server.on('upgrade', (request: http.IncomingMessage, client: net.Socket, head: Buffer) => {
