@@ -23,10 +23,13 @@ interface Backend {
   drained: boolean;
   tunnels: number;
   upgradeFailures: number;
+  failedChecks: number;
 }
 
 const healthCheckMs = 250;
-const healthTimeoutMs = 1_000;
+const healthTimeoutMs = 2_000;
+/** A refused connection takes a backend out at once; a slow or failed answer only this many times in a row (a busy backend is no dead one). */
+const failuresToLeave = 3;
 
 function runProxy(port: number) {
   const backends: Backend[] = [];
@@ -105,12 +108,17 @@ function runProxy(port: number) {
 
   const check = (backend: Backend) => {
     if (backend.drained) return;
+    const failed = (refused: boolean) => {
+      backend.failedChecks += 1;
+      if (refused || backend.failedChecks >= failuresToLeave) backend.up = false;
+    };
     const request = http.get({ host: '127.0.0.1', port: backend.port, path: '/api/health', timeout: healthTimeoutMs }, (answer) => {
       answer.resume();
-      backend.up = answer.statusCode === 200;
+      if (answer.statusCode !== 200) return failed(false);
+      [backend.up, backend.failedChecks] = [true, 0];
     });
     request.on('timeout', () => request.destroy(new Error('timeout')));
-    request.on('error', () => (backend.up = false));
+    request.on('error', (error: NodeJS.ErrnoException) => failed(error.code === 'ECONNREFUSED'));
   };
   const checks = setInterval(() => backends.forEach(check), healthCheckMs);
   const report = setInterval(
@@ -120,7 +128,7 @@ function runProxy(port: number) {
 
   process.on('message', (message: ToProxy) => {
     if (message.type === 'add') {
-      const backend = { name: message.name, port: message.port, up: false, drained: false, tunnels: 0, upgradeFailures: 0 };
+      const backend = { name: message.name, port: message.port, up: false, drained: false, tunnels: 0, upgradeFailures: 0, failedChecks: 0 };
       backends.push(backend);
       check(backend);
     } else if (message.type === 'drain') {

@@ -283,14 +283,18 @@ interface ReadTally {
 const readAgent = new http.Agent({ keepAlive: true });
 
 /** A GET as a browser sends it (compressed answers accepted), its body read but not decompressed: the client's work is not what is measured. */
-function get(url: string, cookie: string): Promise<{ status: number; headers: http.IncomingHttpHeaders }> {
+function get(url: string, cookie: string, retry = true): Promise<{ status: number; headers: http.IncomingHttpHeaders }> {
   return new Promise((resolve, reject) => {
     const request = http.get(url, { agent: readAgent, headers: { cookie, 'accept-encoding': 'gzip, br' } }, (answer) => {
       answer.resume();
       answer.on('end', () => resolve({ status: answer.statusCode ?? 0, headers: answer.headers }));
       answer.on('error', reject);
     });
-    request.on('error', reject);
+    request.on('error', (error: NodeJS.ErrnoException) => {
+      // A kept-alive connection the proxy closed as it was reused: the request never left, a browser sends it again.
+      if (retry && request.reusedSocket && error.code === 'ECONNRESET') get(url, cookie, false).then(resolve, reject);
+      else reject(error);
+    });
   });
 }
 
