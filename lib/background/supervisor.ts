@@ -3,6 +3,7 @@ import type { IncomingMessage } from 'node:http';
 import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import type { EventBus } from '../realtime/bus';
+import { connectTimeoutMs } from '../realtime/client';
 import { refuseUpgrade } from '../realtime/ws-server';
 import { openProcessBus, type FromBackground, type ToBackground } from './messages';
 
@@ -57,11 +58,36 @@ export function startBackground({ entry, execArgv, log }: Options): Background {
 
   // Sent when a child is connected; dropped in between (its sockets are gone with it, and the
   // email-notifications job mails whatever critical alert the mailer missed).
-  const send = (message: ToBackground, handle?: Socket) => {
-    if (child?.connected) child.send(message, handle, (error) => error && handle?.destroy());
-    else handle?.destroy();
+  const send = (message: ToBackground) => {
+    // A channel closing under the send is the exit handler's business, not an 'error' event's.
+    if (child?.connected) child.send(message, () => undefined);
   };
   const { bus, receive } = openProcessBus(send, 'primary');
+
+  // Node hands a socket to the child only once the child acknowledged the previous one: one per turn of
+  // its event loop, which fanning an event out to thousands of sockets makes long. When an instance goes
+  // away, its clients all arrive here at once; one that waited longer than the browser waits for the
+  // handshake has been given up on (it tries again), and handing it over would only delay the ones behind.
+  const upgrades: { message: ToBackground; socket: Socket; queuedAt: number }[] = [];
+  let isHanding = false;
+  const handOver = () => {
+    if (isHanding) return;
+    for (let next = upgrades.shift(); next; next = upgrades.shift()) {
+      const { message, socket, queuedAt } = next;
+      if (!child?.connected || socket.destroyed || Date.now() - queuedAt >= connectTimeoutMs) {
+        socket.destroy();
+        continue;
+      }
+      isHanding = true;
+      // Called once the socket is written to the channel, after the child acknowledged the one before.
+      child.send(message, socket, (error) => {
+        if (error) socket.destroy();
+        isHanding = false;
+        handOver();
+      });
+      return;
+    }
+  };
 
   const spawn = () => {
     restartTimer = undefined;
@@ -78,6 +104,9 @@ export function startBackground({ entry, execArgv, log }: Options): Background {
     });
     current.on('exit', (code, signal) => {
       if (child === current) [child, isReady, clients] = [undefined, false, 0];
+      // A socket being handed over when the child died gets no answer; the ones waiting are refused.
+      isHanding = false;
+      handOver();
       if (stopping) return;
       failures = Date.now() - startedAt > stableMs ? 0 : failures + 1;
       const delay = Math.min(longestRestartMs, firstRestartMs * 2 ** Math.max(0, failures - 1));
@@ -108,7 +137,8 @@ export function startBackground({ entry, execArgv, log }: Options): Background {
       // Node keeps this process's copy of the handle open, still reading, until the child acknowledges
       // it, and drops what it reads then: a busy loop here read (and lost) a client's first frame.
       (socket as Socket & { _handle?: { readStop?: () => number } })._handle?.readStop?.();
-      send({ type: 'upgrade', method, url, headers, head: head.toString('base64') }, socket as Socket);
+      upgrades.push({ message: { type: 'upgrade', method, url, headers, head: head.toString('base64') }, socket: socket as Socket, queuedAt: Date.now() });
+      handOver();
     },
     clientCount: () => clients,
     pid: () => child?.pid,

@@ -244,6 +244,16 @@ function deliverBridged(local: LocalListeners, message: unknown): boolean {
 
 const redisChannel = 'treasury:realtime';
 const controlChannel = 'treasury:control';
+
+/**
+ * Redis pub/sub ignores the database number: two deployments on one Redis, each with its own database
+ * (and so its own event log), would hear each other's events and control messages. Channels other than
+ * database 0's carry its number.
+ */
+function channelsOf(database: number | undefined) {
+  const suffix = database ? `:${database}` : '';
+  return { events: `${redisChannel}${suffix}`, control: `${controlChannel}${suffix}` };
+}
 /** The event log all processes share: a capped stream whose entry ids are the events' ids. */
 const streamKey = 'treasury:events';
 const streamLength = 10_000;
@@ -288,6 +298,7 @@ export class RedisBus implements EventBus {
   /** What listeners were last told; until the first attempt settles the bus counts as connected. */
   private lastConnected = true;
   private readonly connection = new EventEmitter().setMaxListeners(0);
+  private readonly channels: { events: string; control: string };
 
   constructor(
     url: string,
@@ -297,11 +308,12 @@ export class RedisBus implements EventBus {
     this.publisher = new Redis(url, options) as WithPublishEvent;
     this.publisher.defineCommand('publishEvent', { numberOfKeys: 1, lua: publishEventScript });
     this.subscriber = new Redis(url, options);
+    this.channels = channelsOf(this.publisher.options.db);
     // A lost Redis must not crash the server; status() reports it and ioredis reconnects.
     this.publisher.on('error', () => {});
     this.subscriber.on('error', () => {});
     this.subscriber.on('message', (channel: string, payload: string) => {
-      if (channel === controlChannel) {
+      if (channel === this.channels.control) {
         const message = parseControl(payload);
         if (message) this.local.emitControl(message);
         return;
@@ -334,7 +346,7 @@ export class RedisBus implements EventBus {
   };
 
   private join(): Promise<void> {
-    return this.subscriber.subscribe(redisChannel, controlChannel).then(
+    return this.subscriber.subscribe(this.channels.events, this.channels.control).then(
       () => {
         this.joined = this.subscriber.status === 'ready';
         this.reportConnection();
@@ -378,7 +390,7 @@ export class RedisBus implements EventBus {
     if (!this.connected) return cutOff();
     let id: string;
     try {
-      id = await this.publisher.publishEvent(streamKey, streamLength, JSON.stringify(logged), redisChannel, this.origin);
+      id = await this.publisher.publishEvent(streamKey, streamLength, JSON.stringify(logged), this.channels.events, this.origin);
     } catch {
       return cutOff();
     }
@@ -438,7 +450,7 @@ export class RedisBus implements EventBus {
     if (!this.started) await this.ready;
     if (!this.connected) return cutOff();
     try {
-      await this.publisher.publish(controlChannel, JSON.stringify(message));
+      await this.publisher.publish(this.channels.control, JSON.stringify(message));
     } catch {
       cutOff();
     }

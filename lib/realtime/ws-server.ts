@@ -31,6 +31,8 @@ interface HeldEvent {
 }
 
 type Client = WebSocket & {
+  /** The TCP socket under the WebSocket: corked while a replay is written, so it goes out in few writes. */
+  transport: Duplex;
   channels: Set<Channel>;
   isAlive: boolean;
   holder: SocketHolder;
@@ -123,6 +125,9 @@ export function createRealtimeServer({ bus, access, allowedOrigins = [], accessC
     if (client.replaying.get(channel) !== held) return;
     client.replaying.delete(channel);
     if (client.readyState !== WebSocket.OPEN) return;
+    // An instance that goes away sends all its clients here at once: one write for the whole replay
+    // instead of one per event keeps this event loop's turns short.
+    client.transport.cork();
     send(client, { type: 'subscribed', channel, replayed: replay.events.length, complete: replay.complete });
     let lastId = afterId;
     for (const event of replay.events) {
@@ -132,6 +137,7 @@ export function createRealtimeServer({ bus, access, allowedOrigins = [], accessC
     for (const { id, payload } of held) {
       if (!id || compareEventIds(id, lastId) > 0) client.send(payload, textFrame);
     }
+    client.transport.uncork();
   };
 
   /** Closes those of `clients` whose access ended; a failed check (the database unreachable) closes none. */
@@ -162,8 +168,8 @@ export function createRealtimeServer({ bus, access, allowedOrigins = [], accessC
   }, accessCheckMs);
   accessCheck.unref();
 
-  const accept = (socket: WebSocket, holder: SocketHolder) => {
-    const client: Client = Object.assign(socket, { channels: new Set<Channel>(), isAlive: true, holder, replaying: new Map<Channel, HeldEvent[]>() });
+  const accept = (socket: WebSocket, transport: Duplex, holder: SocketHolder) => {
+    const client: Client = Object.assign(socket, { transport, channels: new Set<Channel>(), isAlive: true, holder, replaying: new Map<Channel, HeldEvent[]>() });
     // The log's newest id: where this client resumes a channel from if it reconnects before any event on it.
     void withTimeout(bus.lastEventId(), logAnswerMs).then(
       (lastEventId) => send(client, { type: 'connected', data: { channels, serverTime: new Date().toISOString(), lastEventId } }),
@@ -235,7 +241,7 @@ export function createRealtimeServer({ bus, access, allowedOrigins = [], accessC
           if (socket.destroyed) return;
           if (closing) return refuseUpgrade(socket, 503);
           if ('status' in admission) return refuseUpgrade(socket, admission.status);
-          wss.handleUpgrade(request, socket, head, (ws) => accept(ws, admission.holder));
+          wss.handleUpgrade(request, socket, head, (ws) => accept(ws, socket, admission.holder));
         },
         (error: unknown) => {
           console.error('[realtime] could not check the session of a /ws upgrade:', error);

@@ -128,3 +128,40 @@ export async function loadRun(url: string, headers: Record<string, string>, conn
     statuses,
   };
 }
+
+/** Deliveries of a publisher's events to clients, counted against the ids the publisher got back. */
+export interface DeliveryTally {
+  /** Every client should hold every published id once. */
+  expected: number;
+  /** Distinct published ids clients received. */
+  delivered: number;
+  lost: number;
+  /** Receipts of an id the client already held. */
+  duplicated: number;
+  /** Receipts of an id the publisher never got back. */
+  unexpected: number;
+  /** Clients that missed at least one event, and that received at least one twice. */
+  clientsWithLoss: number;
+  clientsWithDuplicates: number;
+}
+
+/** `received` holds each client's event ids in the order they arrived, duplicates included. */
+export function tallyDeliveries(publishedIds: readonly string[], received: readonly (readonly string[])[]): DeliveryTally {
+  const published = new Set(publishedIds);
+  const tally: DeliveryTally = { expected: published.size * received.length, delivered: 0, lost: 0, duplicated: 0, unexpected: 0, clientsWithLoss: 0, clientsWithDuplicates: 0 };
+  for (const ids of received) {
+    const held = new Set<string>();
+    let duplicated = 0;
+    for (const id of ids) {
+      if (!published.has(id)) tally.unexpected += 1;
+      else if (held.has(id)) duplicated += 1;
+      else held.add(id);
+    }
+    tally.delivered += held.size;
+    tally.duplicated += duplicated;
+    if (held.size < published.size) tally.clientsWithLoss += 1;
+    if (duplicated > 0) tally.clientsWithDuplicates += 1;
+  }
+  tally.lost = tally.expected - tally.delivered;
+  return tally;
+}
