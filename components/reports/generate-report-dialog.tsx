@@ -10,7 +10,7 @@ import { Label } from '@/components/ui/label';
 import { toast } from '@/components/ui/use-toast';
 import { errorText } from '@/lib/http/api-client';
 import { postReport, reportKeys } from '@/lib/reports/client';
-import { defaultReportPeriod, reportPeriods, reportTypes, type ReportPeriod, type ReportType } from '@/lib/reports/schema';
+import { defaultReportPeriod, reportPeriods, reportTypes, type ReportPeriod, type ReportType } from '@/lib/reports/options';
 import { periodOptionLabels } from './period-select';
 
 /** Generate Custom Report: pick a type and period; the report appears as generating, then ready. */

@@ -1,7 +1,7 @@
 'use client';
 
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
-import { reportPeriods, type ReportPeriod } from '@/lib/reports/schema';
+import { reportPeriods, type ReportPeriod } from '@/lib/reports/options';
 
 export const periodOptionLabels: Record<ReportPeriod, string> = { '7d': 'Last 7 days', '30d': 'Last 30 days', '90d': 'Last 90 days', all: 'All time' };
 

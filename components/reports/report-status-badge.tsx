@@ -1,5 +1,5 @@
 import { Badge } from '@/components/ui/badge';
-import type { ReportStatus } from '@/lib/reports/schema';
+import type { ReportStatus } from '@/lib/reports/options';
 
 // Spec 001 §4: ready green, generating yellow, scheduled blue.
 const variants: Record<ReportStatus, { className: string; label: string }> = {

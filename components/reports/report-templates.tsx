@@ -8,7 +8,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { toast } from '@/components/ui/use-toast';
 import { errorText } from '@/lib/http/api-client';
 import { postReport, reportKeys } from '@/lib/reports/client';
-import { templateReportType, type ReportPeriod, type ReportTemplate } from '@/lib/reports/schema';
+import { templateReportType, type ReportPeriod, type ReportTemplate } from '@/lib/reports/options';
 
 const templates: { id: Exclude<ReportTemplate, 'custom'>; name: string; description: string }[] = [
   { id: 'executive-summary', name: 'Executive Summary', description: 'High-level health of the largest treasuries: grades, conviction, governance and mNAV.' },

@@ -11,7 +11,7 @@ import { TabLoading } from '@/components/shared/tab-loading';
 import { Input } from '@/components/ui/input';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { fetchReports, reportKeys } from '@/lib/reports/client';
-import { defaultReportPeriod, type ReportPeriod } from '@/lib/reports/schema';
+import { defaultReportPeriod, type ReportPeriod } from '@/lib/reports/options';
 import { PeriodSelect } from './period-select';
 import { ReportCard } from './report-card';
 

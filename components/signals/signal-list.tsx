@@ -1,6 +1,7 @@
 'use client';
 
 import { useInfiniteQuery } from '@tanstack/react-query';
+import { useDeferredValue } from 'react';
 import { Radar } from 'lucide-react';
 import { EmptyState } from '@/components/shared/empty-state';
 import { LoadError } from '@/components/shared/load-error';
@@ -19,7 +20,11 @@ export function SignalList({ filters, onInvestigate }: { filters: SignalFilters;
     refetchInterval: signalsPollMs,
   });
 
-  if (signals.isPending) {
+  // The cards render as a transition, in slices the browser can interleave with input, not in one
+  // long task when a page of signals arrives; cards off screen skip layout until scrolled near.
+  const data = useDeferredValue(signals.data);
+
+  if (signals.isPending || (!data && !signals.isError)) {
     return (
       <p className="py-10 text-center text-muted-foreground" aria-busy="true">
         Loading signals...
@@ -31,7 +36,7 @@ export function SignalList({ filters, onInvestigate }: { filters: SignalFilters;
       <LoadError what="signals" error={signals.error} onRetry={() => signals.refetch()} className="py-6" />
     );
   }
-  const list = signals.data.pages.flatMap((page) => page.signals);
+  const list = data?.pages.flatMap((page) => page.signals) ?? [];
   if (!list.length) {
     const filtered = filters.q.trim() !== '' || filters.severity !== 'all';
     return (
@@ -47,7 +52,7 @@ export function SignalList({ filters, onInvestigate }: { filters: SignalFilters;
     <div className="space-y-3">
       <ul className="space-y-3" aria-label="Signals">
         {list.map((signal) => (
-          <li key={signal.id}>
+          <li key={signal.id} className="[contain-intrinsic-size:auto_9rem] [content-visibility:auto]">
             <SignalCard signal={signal} onInvestigate={() => onInvestigate(signal)} />
           </li>
         ))}
