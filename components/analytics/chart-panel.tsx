@@ -34,7 +34,7 @@ export function ChartPanel<T>({
       </CardHeader>
       <CardContent>
         {query.isPending ? (
-          <Skeleton className="h-64 w-full" aria-label={`Loading ${title}`} />
+          <Skeleton className="h-64 w-full" role="status" aria-label={`Loading ${title}`} />
         ) : query.isError ? (
           <LoadError what="this chart" error={query.error} onRetry={() => query.refetch()} className="h-64 flex-col justify-center" />
         ) : isEmpty(query.data) ? (

@@ -27,6 +27,6 @@ export function PdfFrame({ src, title }: { src: string; title: string }) {
     };
   }, [src]);
   if (failed) return <p className="rounded-lg border border-dashed p-8 text-center text-sm text-muted-foreground">The PDF could not be loaded here. Use Download PDF instead.</p>;
-  if (!url) return <Skeleton className="h-[70vh] w-full" aria-label="Loading the PDF" />;
+  if (!url) return <Skeleton className="h-[70vh] w-full" role="status" aria-label="Loading the PDF" />;
   return <iframe src={url} title={title} className="h-[80vh] w-full rounded-lg border" data-testid="report-pdf" />;
 }
