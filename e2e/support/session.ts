@@ -20,6 +20,20 @@ export async function passBetaGate(context: BrowserContext, baseURL: string) {
   }, demoBetaCode);
 }
 
+/**
+ * Passes the gate as passBetaGate does, but writes the storage keys once through `page` instead of by
+ * an init script: Playwright runs init scripts in every frame, and a frame sandboxed without scripts
+ * (the admin outbox's mail) then logs a refused script that is the harness's, not the page's.
+ */
+export async function passBetaGateOnce(page: Page, baseURL: string) {
+  await verifyBetaCode(page.context().request, baseURL);
+  await page.goto(`${baseURL}/about`);
+  await page.evaluate((code) => {
+    window.localStorage.setItem('betaAccess', 'granted');
+    window.localStorage.setItem('betaAccessCode', code);
+  }, demoBetaCode);
+}
+
 async function verifyBetaCode(request: APIRequestContext, baseURL: string) {
   const response = await request.post(`${baseURL}/api/beta/verify`, { data: { code: demoBetaCode }, headers: { origin: baseURL } });
   expect(response.status()).toBe(200);
