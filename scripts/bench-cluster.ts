@@ -25,7 +25,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import WebSocket from 'ws';
-import { ensureBuild, percentile, startNodeOptions, tallyDeliveries, waitForServer } from './lib/bench';
+import { benchServerEnv, ensureBuild, percentile, startNodeOptions, tallyDeliveries, waitForServer } from './lib/bench';
 import type { FromProxy, ToProxy } from './bench-cluster-proxy';
 
 const argv = process.argv.slice(2);
@@ -74,18 +74,7 @@ const logDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-cluster-'));
 
 function startInstance(name: string, port: number, secret: string): Instance {
   const log = fs.openSync(path.join(logDir, `${name}.log`), 'a');
-  const env = {
-    ...process.env,
-    DATABASE_URL: databaseUrl,
-    REDIS_URL: redisUrl,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    NODE_ENV: 'production' as const,
-    NEXTAUTH_SECRET: secret,
-    SCHEDULER_ENABLED: 'false',
-    INGEST_ENABLED: 'false',
-    NEXT_TELEMETRY_DISABLED: '1',
-  };
+  const env = { ...benchServerEnv(databaseUrl, port), REDIS_URL: redisUrl, NEXTAUTH_SECRET: secret };
   // Its own process group: the kill takes the socket child with it, as a machine or container going away would.
   const child = spawn(process.execPath, [...startNodeOptions(), 'dist/server.js'], { env, stdio: ['ignore', log, log], detached: true });
   const instance = { name, port, child, peak: { mb: 0, serverMb: 0, childMb: 0, sockets: 0 }, steadyPeakMb: 0 };

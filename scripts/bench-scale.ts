@@ -24,7 +24,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import http from 'node:http';
 import os from 'node:os';
-import { ensureBuild, loadRun, percentile, signUp, startNodeOptions, staticChunk, waitForServer, type LoadRun } from './lib/bench';
+import { benchServerEnv, ensureBuild, loadRun, percentile, signUp, startNodeOptions, staticChunk, waitForServer, type LoadRun } from './lib/bench';
 import { commonTerms, companyName, ensureScaleData, prng, rareNames, scaleDataSize } from './lib/scale-data';
 
 const argv = process.argv.slice(2);
@@ -95,17 +95,7 @@ async function main() {
 // ---------------------------------------------------------------------------------------------
 
 async function startServer(): Promise<{ url: string; child: ChildProcess; stop: () => Promise<void> }> {
-  const env = {
-    ...process.env,
-    DATABASE_URL: databaseUrl,
-    REDIS_URL: redisUrl,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    NODE_ENV: 'production' as const,
-    SCHEDULER_ENABLED: 'false',
-    INGEST_ENABLED: 'false',
-    NEXT_TELEMETRY_DISABLED: '1',
-  };
+  const env = { ...benchServerEnv(databaseUrl, port), REDIS_URL: redisUrl };
   const child = spawn(process.execPath, [...startNodeOptions(), 'dist/server.js'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
   const url = `http://127.0.0.1:${port}`;
   const stop = () =>
