@@ -4,25 +4,19 @@
 // database; the product's WebSocket server fans events out from the bus. At a random moment a new
 // 8-K of a tracked company is added to the feed, and the time until a WebSocket client subscribed to
 // `signals` receives its new_signal is measured.
-import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import WebSocket from 'ws';
 import { isoDay } from '../lib/dates';
+import { inProcessScratchDatabase } from './lib/bench';
 
 const args = new Map(process.argv.slice(2).map((arg, index, all) => [arg, all[index + 1]]));
 const trials = Number(args.get('--trials') ?? 6);
 
 async function main() {
-  const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-freshness-'));
-  const databaseUrl = `file:${path.join(scratch, 'bench.db')}`;
-  Object.assign(process.env, { DATABASE_URL: databaseUrl, INGEST_ENABLED: 'true', SEC_USER_AGENT: 'Freshness Benchmark bench@example.com' });
   delete process.env.SEC_FEED_INTERVAL_SECONDS;
+  const scratch = await inProcessScratchDatabase('bench-freshness-', { INGEST_ENABLED: 'true', SEC_USER_AGENT: 'Freshness Benchmark bench@example.com' });
 
-  const { applyMigrations } = await import('../lib/db/migrate');
-  await applyMigrations(databaseUrl);
   const { db } = await import('../lib/db');
   const { MemoryBus } = await import('../lib/realtime/bus');
   const { createRealtimeServer } = await import('../lib/realtime/ws-server');
@@ -125,7 +119,7 @@ async function main() {
   await new Promise((resolve) => server.close(resolve));
   await edgar.close();
   await db.$disconnect();
-  fs.rmSync(scratch, { recursive: true, force: true });
+  scratch.remove();
 
   latencies.sort((a, b) => a - b);
   const seconds = (ms: number | undefined) => (ms === undefined ? 'n/a' : `${(ms / 1000).toFixed(2)} s`);

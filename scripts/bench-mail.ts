@@ -4,25 +4,17 @@
 // the bus); the product's alert mailer (lib/notifications/alert-listener.ts) queues one mail per user
 // and the queue sends them to a real SMTP server in this process. Printed: the time from the signal
 // stored to each mail accepted by the server (p50 / p99 / max) and the send rate.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { percentile } from './lib/bench';
+import { inProcessScratchDatabase, percentile } from './lib/bench';
 
 const args = new Map(process.argv.slice(2).map((arg, index, all) => [arg, all[index + 1]]));
 const subscribers = Number(args.get('--subscribers') ?? 1000);
 const trials = Number(args.get('--trials') ?? 3);
 
-
 async function main() {
-  const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-mail-'));
-  const databaseUrl = `file:${path.join(scratch, 'bench.db')}`;
   const { startSmtpServer } = await import('../test/support/mail/smtp-server');
   const smtp = await startSmtpServer();
-  Object.assign(process.env, { DATABASE_URL: databaseUrl, SMTP_URL: smtp.url, APP_URL: 'http://localhost:3000' });
+  const scratch = await inProcessScratchDatabase('bench-mail-', { SMTP_URL: smtp.url, APP_URL: 'http://localhost:3000' });
 
-  const { applyMigrations } = await import('../lib/db/migrate');
-  await applyMigrations(databaseUrl);
   const { db } = await import('../lib/db');
   const { MemoryBus } = await import('../lib/realtime/bus');
   const { storeSignal } = await import('../lib/ingest/signals');
@@ -102,7 +94,7 @@ async function main() {
   closeMailTransport();
   await smtp.close();
   await db.$disconnect();
-  fs.rmSync(scratch, { recursive: true, force: true });
+  scratch.remove();
 }
 
 void main().catch((error: unknown) => {

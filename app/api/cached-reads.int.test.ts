@@ -3,9 +3,8 @@ import { ResponseCache } from '@/lib/cache/response-cache';
 import { processTableChanges, TableChanges } from '@/lib/cache/table-changes';
 import { db } from '@/lib/db';
 import { createBus, MemoryBus, RedisBus, type EventBus } from '@/lib/realtime/bus';
-import { resetToSeed } from '@/test/support/database';
-import { call, CookieJar } from '@/test/support/http';
-import { registeredUser } from '@/test/support/users';
+import { call } from '@/test/support/http';
+import { entitledUserOnSeed, registeredUser } from '@/test/support/users';
 import { getDataLatest, getRefreshStats } from '@/lib/dashboard/refresh';
 import { listSignals } from '@/lib/signals/repository';
 import { getDashboardStats, getMarketData, listHoldings } from '@/lib/treasury/repository';
@@ -23,13 +22,7 @@ import { GET as holdings } from './treasury/holdings/route';
 // tables empties (in this process at once, in the others through the bus), answer 304 to a poller
 // that holds the current body, and still check the session and entitlement on every request.
 
-let analyst: CookieJar;
-let analystId: string;
-
-beforeAll(async () => {
-  await resetToSeed();
-  ({ jar: analyst, id: analystId } = await registeredUser(true));
-}, 120_000);
+const { jar: analyst, account } = entitledUserOnSeed();
 
 const plain = (value: unknown) => JSON.parse(JSON.stringify(value));
 
@@ -48,9 +41,9 @@ describe('a cached read answers what the uncached read computes', () => {
     ['/api/signals', signals, async () => (await listSignals(db, { limit: 50 })).signals],
     ['/api/signals?severity=critical&limit=3', signals, async () => (await listSignals(db, { severity: 'critical', limit: 3 })).signals],
     ['/api/dashboard/stats', dashboardStats, () => getDashboardStats(db)],
-    ['/api/data/latest', dataLatest, () => getDataLatest(db, analystId)],
+    ['/api/data/latest', dataLatest, () => getDataLatest(db, account.id)],
     ['/api/market-data', marketData, () => getMarketData(db)],
-    ['/api/refresh/stats', refreshStats, () => getRefreshStats(db, analystId)],
+    ['/api/refresh/stats', refreshStats, () => getRefreshStats(db, account.id)],
   ] as const;
 
   it.each(reads)('GET %s, twice, with a strong ETag', async (path, handler, uncached) => {
@@ -79,7 +72,7 @@ describe('a cached read answers what the uncached read computes', () => {
     const { jar: other, id: otherId } = await registeredUser(true);
     await call(refresh, '/api/data/refresh', { jar: other, method: 'POST' });
     expect((await call(refreshStats, '/api/refresh/stats', { jar: other })).json).toEqual(plain(await getRefreshStats(db, otherId)));
-    expect((await call(refreshStats, '/api/refresh/stats', { jar: analyst })).json).toEqual(plain(await getRefreshStats(db, analystId)));
+    expect((await call(refreshStats, '/api/refresh/stats', { jar: analyst })).json).toEqual(plain(await getRefreshStats(db, account.id)));
     expect((await call(dataLatest, '/api/data/latest', { jar: other })).json.refreshStats.dailyRefreshes).toBe(1);
   });
 });
@@ -240,7 +233,7 @@ describe('across processes, through the bus', () => {
     await until(async () => (await read()) === '1');
 
     version = 2;
-    await db.session.updateMany({ where: { userId: analystId }, data: { revokedAt: null } });
+    await db.session.updateMany({ where: { userId: account.id }, data: { revokedAt: null } });
     await until(async () => (await session()) === 'row 2');
     responses.close();
     sessions.close();

@@ -1,8 +1,7 @@
 import { db } from '@/lib/db';
 import { seedMarketData } from '@/prisma/seed/seed-market';
-import { resetToSeed } from '@/test/support/database';
-import { call, type CookieJar } from '@/test/support/http';
-import { registeredUser } from '@/test/support/users';
+import { call } from '@/test/support/http';
+import { entitledUserOnSeed } from '@/test/support/users';
 import { recomputeMetrics } from '@/lib/metrics/recompute';
 import { GET as company } from './companies/[id]/route';
 import { GET as holdings } from './treasury/holdings/route';
@@ -10,14 +9,9 @@ import { GET as holdings } from './treasury/holdings/route';
 // Issue 11 on the seeded demo: point-in-time mNAV and the other market metrics reach the endpoints
 // with their dates, sources and missing reasons, and agree with hand computations from the seed rows.
 
-let analyst: CookieJar;
+const { jar: analyst } = entitledUserOnSeed(180_000);
 const idOf = async (ticker: string) => (await db.company.findFirstOrThrow({ where: { ticker } })).id;
 const at = (date: string) => new Date(`${date}T00:00:00Z`);
-
-beforeAll(async () => {
-  await resetToSeed();
-  ({ jar: analyst } = await registeredUser(true));
-}, 180_000);
 
 describe('market seed', () => {
   it('stores closes, dated fundamentals, splits and unpriced BTC days once, never overwriting', async () => {

@@ -1,7 +1,6 @@
-import { registeredUser } from '@/test/support/users';
+import { entitledUserOnSeed, registeredUser } from '@/test/support/users';
 import { db } from '@/lib/db';
-import { resetToSeed } from '@/test/support/database';
-import { call, CookieJar } from '@/test/support/http';
+import { call } from '@/test/support/http';
 import { GET as healthDistribution } from './analytics/health-distribution/route';
 import { GET as sectorAllocation } from './analytics/sector-allocation/route';
 import { GET as treasuryTrends } from './analytics/treasury-trends/route';
@@ -20,13 +19,7 @@ import { GET as holdings } from './treasury/holdings/route';
 // The data endpoints of spec 001 §7 on the real seeded companies, and the consistency rule of
 // issue 4: figures agree everywhere.
 
-let analyst: CookieJar;
-let analystId: string;
-
-beforeAll(async () => {
-  await resetToSeed();
-  ({ jar: analyst, id: analystId } = await registeredUser(true));
-}, 120_000);
+const { jar: analyst } = entitledUserOnSeed();
 
 const reads = [
   ['/api/treasury/holdings', holdings],
@@ -270,7 +263,6 @@ describe('refresh allowance', () => {
     expect(response.json.lastUpdated).toEqual(expect.any(String));
     expect(response.json.refreshStats).toEqual({ dailyRefreshes: 0, remainingDaily: 100 });
     expect(response.json.sources.length).toBeGreaterThan(0);
-    expect(analystId).toEqual(expect.any(String));
   });
 });
 

@@ -400,10 +400,10 @@ function EventRow({ event }: { event: IssuanceEvent }) {
   );
 }
 
-/** Purchases and raises, newest first, capped with a "show all" that needs no script. */
 /**
- * The latest events; the full history on request (`?issuance=all`, a link, so it needs no script).
- * Strategy files a hundred and more: in the page at once they tripled its DOM and the phone's load.
+ * Purchases and raises, newest first: the latest events, the full history on request (`?issuance=all`,
+ * a link, so it needs no script). Strategy files over a hundred, and all of them in the page at once
+ * make it heavy to build and to load on a phone.
  */
 export function Issuance({ issuance, showAll, toggleHref }: { issuance: IssuanceView; showAll: boolean; toggleHref: string }) {
   if (!issuance.events.length) return <Unknown reason="no purchases or capital raises are stored for this company" />;

@@ -1,24 +1,15 @@
 import type * as React from 'react';
 import { Label } from '@/components/ui/label';
+import { slotted } from '@/components/ui/slot';
 import { cn } from '@/lib/utils';
 
-function Field({ className, ...props }: React.ComponentProps<'div'>) {
-  return <div data-slot="field" className={cn('group/field flex w-full flex-col gap-2', className)} {...props} />;
-}
-
-function FieldLabel({ className, ...props }: React.ComponentProps<typeof Label>) {
-  return (
-    <Label
-      data-slot="field-label"
-      className={cn('group-data-[disabled=true]/field:opacity-50 group-data-[invalid=true]/field:text-destructive', className)}
-      {...props}
-    />
-  );
-}
-
-function FieldDescription({ className, ...props }: React.ComponentProps<'p'>) {
-  return <p data-slot="field-description" className={cn('text-sm text-muted-foreground', className)} {...props} />;
-}
+const Field = slotted('div', 'field', 'group/field flex w-full flex-col gap-2');
+const FieldLabel = slotted(
+  Label,
+  'field-label',
+  'group-data-[disabled=true]/field:opacity-50 group-data-[invalid=true]/field:text-destructive',
+);
+const FieldDescription = slotted('p', 'field-description', 'text-sm text-muted-foreground');
 
 function FieldError({
   className,

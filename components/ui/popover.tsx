@@ -2,15 +2,11 @@
 
 import { Popover as PopoverPrimitive } from 'radix-ui';
 import type * as React from 'react';
+import { slotted } from '@/components/ui/slot';
 import { cn } from '@/lib/utils';
 
-function Popover(props: React.ComponentProps<typeof PopoverPrimitive.Root>) {
-  return <PopoverPrimitive.Root data-slot="popover" {...props} />;
-}
-
-function PopoverTrigger(props: React.ComponentProps<typeof PopoverPrimitive.Trigger>) {
-  return <PopoverPrimitive.Trigger data-slot="popover-trigger" {...props} />;
-}
+const Popover = slotted(PopoverPrimitive.Root, 'popover');
+const PopoverTrigger = slotted(PopoverPrimitive.Trigger, 'popover-trigger');
 
 function PopoverContent({ className, align = 'center', sideOffset = 4, ...props }: React.ComponentProps<typeof PopoverPrimitive.Content>) {
   return (

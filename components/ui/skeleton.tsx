@@ -1,8 +1,5 @@
-import type * as React from 'react';
-import { cn } from '@/lib/utils';
+import { slotted } from '@/components/ui/slot';
 
-function Skeleton({ className, ...props }: React.ComponentProps<'div'>) {
-  return <div data-slot="skeleton" className={cn('animate-pulse rounded-md bg-accent', className)} {...props} />;
-}
+const Skeleton = slotted('div', 'skeleton', 'animate-pulse rounded-md bg-accent');
 
 export { Skeleton };

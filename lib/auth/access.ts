@@ -19,7 +19,7 @@ export const signedOutPaths = [
 // Issue 28: the admin outbox for any signed-in account (a QA admin may hold no plan); the page itself
 // answers 404 to anyone who is not an admin.
 export const unsubscribedPaths = ['/subscription', '/checkout', '/stripe-test', '/payment-success', '/billing', '/settings', '/contact', '/about', '/verify-email', '/unsubscribe', '/admin/outbox'] as const;
-export const entitledPaths = [
+const entitledPaths = [
   '/',
   '/dashboard',
   '/analytics',

@@ -1,5 +1,6 @@
 import { execFileSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 
@@ -24,6 +25,19 @@ export async function waitForServer(server: ChildProcess, baseUrl: string, timeo
     await new Promise((resolve) => setTimeout(resolve, 300));
   }
   throw new Error(`server.ts did not answer /api/health within ${timeoutMs / 1000} s`);
+}
+
+/**
+ * For a benchmark that runs the product in this process: a migrated scratch SQLite database, made
+ * DATABASE_URL together with `env` before anything under lib/ first reads the environment.
+ */
+export async function inProcessScratchDatabase(prefix: string, env: Record<string, string> = {}) {
+  const scratch = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  const databaseUrl = `file:${path.join(scratch, 'bench.db')}`;
+  Object.assign(process.env, { ...env, DATABASE_URL: databaseUrl });
+  const { applyMigrations } = await import('../../lib/db/migrate');
+  await applyMigrations(databaseUrl);
+  return { remove: () => fs.rmSync(scratch, { recursive: true, force: true }) };
 }
 
 /** The environment of a server.ts started for a benchmark: production mode, no scheduler, ingest or Redis. */

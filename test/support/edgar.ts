@@ -63,6 +63,10 @@ interface IndexDocument {
   size?: number;
 }
 
+// The document table's head, taken from the recorded page so a built page cannot drift from it.
+const recordedTableHead = () =>
+  /<table class="tableFile"[\s\S]*?<\/tr>/.exec(readFixture('sec/filing-index/0001062993-24-010733-index.htm').toString('utf8'))![0];
+
 /** A "Filing Detail" page in the markup of the recorded one (0001062993-24-010733-index.htm). */
 function filingIndexPage(input: { cik: string; accession: string; form: string; filedDate: string; documents: readonly IndexDocument[] }): string {
   const folder = `/Archives/edgar/data/${Number(input.cik)}/${input.accession.replace(/-/g, '')}`;
@@ -103,14 +107,7 @@ function filingIndexPage(input: { cik: string; accession: string; form: string; 
 <div id="formDiv">
    <div style="padding: 0px 0px 4px 0px; font-size: 12px; margin: 0px 2px 0px 5px; width: 100%; overflow:hidden">
       <p>Document Format Files</p>
-      <table class="tableFile" summary="Document Format Files">
-         <tr>
-            <th scope="col" style="width: 5%;"><acronym title="Sequence Number">Seq</acronym></th>
-            <th scope="col" style="width: 40%;">Description</th>
-            <th scope="col" style="width: 20%;">Document</th>
-            <th scope="col" style="width: 10%;">Type</th>
-            <th scope="col">Size</th>
-         </tr>
+      ${recordedTableHead()}
 ${rows}
       </table>
    </div>

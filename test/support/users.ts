@@ -1,5 +1,6 @@
 import { POST as register } from '@/app/api/auth/register/route';
 import { POST as verifyBeta } from '@/app/api/beta/verify/route';
+import { resetToSeed } from './database';
 import { call, CookieJar } from './http';
 
 // Signed-in users for integration tests, made through the real beta and registration routes.
@@ -21,4 +22,18 @@ export async function registeredUser(entitled: boolean, prefix = 'user', jar = n
   const response = await call(register, '/api/auth/register', { jar, body: { firstName: 'Ada', lastName: 'Lovelace', email, password: testPassword } });
   if (response.status !== 201) throw new Error(`register answered ${response.status}: ${response.text}`);
   return { jar, id: response.json.user.id as string, email };
+}
+
+/**
+ * For a file of tests that read the demo seed as one entitled user: before them, the database is reset
+ * to the seed and the user registered into `jar`; `account.id` is the user's id from then on.
+ */
+export function entitledUserOnSeed(timeout = 120_000) {
+  const jar = new CookieJar();
+  const account = { id: '' };
+  beforeAll(async () => {
+    await resetToSeed();
+    account.id = (await registeredUser(true, undefined, jar)).id;
+  }, timeout);
+  return { jar, account };
 }
