@@ -185,6 +185,10 @@ class Client {
   attempts = 0;
   timeouts = 0;
   failedHandshakes = 0;
+  /** Of the last successful attempt: the handshake (through the proxy, the handover, the session check) and then the subscribe with its replay. */
+  handshakeMs = 0;
+  subscribeMs = 0;
+  private openedAt = 0;
   private stopped = false;
 
   constructor(
@@ -200,6 +204,7 @@ class Client {
     this.connects += 1;
     this.attempts += 1;
     let opened = false;
+    const startedAt = Date.now();
     const timer = setTimeout(() => {
       this.timeouts += 1;
       socket.terminate();
@@ -207,6 +212,8 @@ class Client {
     socket.on('open', () => {
       opened = true;
       clearTimeout(timer);
+      this.openedAt = Date.now();
+      this.handshakeMs = this.openedAt - startedAt;
       socket.send(JSON.stringify(this.cursor ? { type: 'subscribe', channel: 'signals', lastEventId: this.cursor } : { type: 'subscribe', channel: 'signals' }));
     });
     socket.on('message', (raw) => this.receive(raw.toString()));
@@ -228,6 +235,7 @@ class Client {
       this.cursor ??= message.data?.lastEventId;
     } else if (message.type === 'subscribed') {
       this.subscribed = true;
+      this.subscribeMs = Date.now() - this.openedAt;
       this.replayRemaining = message.replayed ?? 0;
       if (message.complete === false) this.incompleteResumes += 1;
       if (this.lostAt !== undefined) this.backAt = Date.now();
@@ -441,7 +449,12 @@ async function main() {
     }, 500);
 
     const latencies: number[] = [];
-    const onLive = (latency: number) => latencies.push(latency);
+    // The live deliveries before the kill, apart: the fan-out of two healthy instances.
+    const steadyLatencies: number[] = [];
+    const onLive = (latency: number) => {
+      latencies.push(latency);
+      if (steady) steadyLatencies.push(latency);
+    };
     console.log(`Connecting ${clientCount} WebSocket clients through the proxy…`);
     const connectStarted = Date.now();
     for (let index = 0; index < clientCount; index += 1) clients.push(new Client(`ws://127.0.0.1:${proxyPort}/ws`, cookies[index]!, onLive));
@@ -511,8 +524,12 @@ async function main() {
     const killDropped = killedClients();
     const killReconnectMs = backAfterKill ? Math.max(0, ...killDropped.map((client) => client.backAt! - killAt)) : NaN;
     const killBack = killDropped.map((client) => client.backAt! - killAt).sort((x, y) => x - y);
+    const sorted = (values: number[]) => values.sort((x, y) => x - y);
+    const handshakes = sorted(killDropped.map((client) => client.handshakeMs));
+    const subscribes = sorted(killDropped.map((client) => client.subscribeMs));
     const killDetail =
-      `p50 ${seconds(percentile(killBack, 50))} s, p90 ${seconds(percentile(killBack, 90))} s; attempts up to ${Math.max(0, ...killDropped.map((client) => client.attempts))}, ` +
+      `p50 ${seconds(percentile(killBack, 50))} s, p90 ${seconds(percentile(killBack, 90))} s; last handshake p50 ${percentile(handshakes, 50)} ms, p90 ${percentile(handshakes, 90)} ms, ` +
+      `then subscribed and replayed p50 ${percentile(subscribes, 50)} ms, p90 ${percentile(subscribes, 90)} ms; attempts up to ${Math.max(0, ...killDropped.map((client) => client.attempts))}, ` +
       `${clients.reduce((sum, client) => sum + client.timeouts, 0)} handshakes timed out, ${clients.reduce((sum, client) => sum + client.failedHandshakes, 0)} failed in all`;
     console.log(`  after the kill: ${killDropped.length} clients reconnected in ${seconds(killReconnectMs)} s; B holds ${tunnelsOf('B')} sockets, C ${tunnelsOf('C')}`);
 
@@ -542,6 +559,7 @@ async function main() {
     const ids = publishedIds.filter((id): id is string => id !== undefined);
     const deliveries = tallyDeliveries(ids, clients.map((client) => client.ids));
     latencies.sort((x, y) => x - y);
+    steadyLatencies.sort((x, y) => x - y);
     const fanoutP50 = percentile(latencies, 50);
     const fanoutP99 = percentile(latencies, 99);
     const replayed = clients.reduce((sum, client) => sum + client.replayed, 0);
@@ -561,7 +579,7 @@ async function main() {
         `duplicated ${deliveries.duplicated} (${deliveries.clientsWithDuplicates} clients); ${replayed} of the deliveries replayed on resume, ${incomplete} resumes incomplete (target 0 lost, 0 duplicated: ${verdict(deliveries.lost === 0 && deliveries.duplicated === 0)})`,
     );
     console.log(
-      `fan-out: p50 ${fanoutP50} ms, p99 ${fanoutP99} ms, max ${latencies.at(-1)} ms over ${latencies.length} live deliveries (burst of ${burstSeconds.toFixed(1)} s; ` +
+      `fan-out: p50 ${fanoutP50} ms, p99 ${fanoutP99} ms, max ${latencies.at(-1)} ms over ${latencies.length} live deliveries (before the kill: p50 ${percentile(steadyLatencies, 50)} ms, p99 ${percentile(steadyLatencies, 99)} ms; burst of ${burstSeconds.toFixed(1)} s; ` +
         `clients' event loop delay p99 ${(loopDelay.percentile(99) / 1e6).toFixed(0)} ms) (target ≤ ${targets.fanoutP99Ms} ms: ${verdict(fanoutP99 <= targets.fanoutP99Ms)})`,
     );
     console.log(

@@ -123,6 +123,29 @@ describe('replay after reconnecting (in-process log)', () => {
     await resumesWhilePublishing(harness.url, (id) => bus.publish(signal(id)));
   });
 
+  it('gives clients resuming together one read of the log, and each of them every missed event once', async () => {
+    const { client, lastEventId } = await clientThatSaw(harness.url, (id) => bus.publish(signal(id)));
+    await closed(client);
+    for (const id of ['m1', 'm2', 'm3']) await bus.publish(signal(id));
+    let reads = 0;
+    const replay = bus.replay.bind(bus);
+    bus.replay = (afterId, channel) => ((reads += 1), replay(afterId, channel));
+
+    // As an instance's clients arrive at another one after it went away: connected first, then all at once.
+    const resuming = await Promise.all(Array.from({ length: 12 }, () => connectWs(harness.url, session)));
+    await Promise.all(resuming.map((again) => again.next('connected')));
+    for (const again of resuming) again.send({ type: 'subscribe', channel: 'signals', lastEventId });
+    await bus.publish(signal('live'));
+    for (const again of resuming) {
+      // 'live' is among the replayed or among the held events, depending on when the read ran: once either way.
+      expect(await again.next('subscribed')).toMatchObject({ complete: true });
+      expect(dataIds(await eventsUntil(again, 'live'))).toEqual(['m1', 'm2', 'm3', 'live']);
+      again.socket.close();
+    }
+    expect(reads).toBeGreaterThanOrEqual(1);
+    expect(reads).toBeLessThan(12);
+  });
+
   it('says when the log no longer holds everything after the id', async () => {
     const client = await connectWs(harness.url, session);
     // An id from before this log began (a process that has since restarted).

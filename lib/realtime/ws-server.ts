@@ -5,14 +5,12 @@ import { channelOf, channels, clientMessageSchema, type Channel, type RealtimeEv
 import type { ControlMessage, EventBus } from './bus';
 import { publicOrigin } from '../http/public-origin';
 import { notEntitledCloseCode, serviceRestartCloseCode, sessionEndedCloseCode } from './close-codes';
-import { compareEventIds, type Replay } from './event-ids';
+import { compareEventIds, maxReplayEvents, type Replay } from './event-ids';
 import { isAllowedOrigin } from '../http/origin';
 
 export const websocketPath = '/ws';
 const heartbeatMs = 30_000;
 const maxMessageBytes = 4 * 1024;
-/** A Buffer sent as a text frame: browsers' onmessage gets a string, as for a string payload. */
-const textFrame = { binary: false } as const;
 
 /**
  * How long the event log may take to answer before a socket goes on without it: `connected` without
@@ -27,7 +25,7 @@ const defaultAccessCheckMs = 30_000;
 /** A live event held back while its channel's missed events are replayed, and its id to drop the ones replayed. */
 interface HeldEvent {
   id?: string;
-  payload: Buffer;
+  frame: Buffer;
 }
 
 type Client = WebSocket & {
@@ -92,18 +90,22 @@ export function createRealtimeServer({ bus, access, allowedOrigins = [], accessC
   const wss = new WebSocketServer({ noServer: true, maxPayload: maxMessageBytes, clientTracking: true });
   const subscribers: Record<Channel, Set<Client>> = { signals: new Set(), market_data: new Set(), companies: new Set() };
 
+  // Serialised and framed once per event, not once per client (live or replayed): a server's frames are
+  // unmasked, so every socket gets the same bytes, in one write.
+  const frames = new FrameCache();
+  const replays = new SharedReads<Replay>();
+  const heads = new SharedReads<string>();
+
   const unsubscribeBus = bus.subscribe((event) => {
     const channel = channelOf[event.type];
     const targets = subscribers[channel];
     if (targets.size === 0) return;
-    // Serialised and UTF-8 encoded once per event, not once per client: each socket then gets the
-    // same bytes behind its own 2–10 byte frame header (ws copies nothing it is given as a Buffer).
-    const payload = Buffer.from(JSON.stringify(eventMessage(event)));
+    const frame = frames.of(event);
     for (const client of targets) {
       if (client.readyState !== WebSocket.OPEN) continue;
       const held = client.replaying.get(channel);
-      if (held) held.push({ id: event.id, payload });
-      else client.send(payload, textFrame);
+      if (held) held.push({ id: event.id, frame });
+      else sendFrame(client, frame);
     }
   });
 
@@ -117,7 +119,9 @@ export function createRealtimeServer({ bus, access, allowedOrigins = [], accessC
     client.replaying.set(channel, held);
     client.channels.add(channel);
     subscribers[channel].add(client);
-    const replay = await withTimeout(bus.replay(afterId, channel), logAnswerMs).catch((error: unknown): Replay => {
+    // Clients resuming from the same id in the same turn (an instance's clients arriving together) share
+    // one read of the log. It starts after all of them subscribed, so what it misses each one holds.
+    const replay = await withTimeout(replays.read(`${channel} ${afterId}`, () => bus.replay(afterId, channel)), logAnswerMs).catch((error: unknown): Replay => {
       console.error('[realtime] could not read the event log for a resuming client:', error);
       return { events: [], complete: false };
     });
@@ -131,11 +135,11 @@ export function createRealtimeServer({ bus, access, allowedOrigins = [], accessC
     send(client, { type: 'subscribed', channel, replayed: replay.events.length, complete: replay.complete });
     let lastId = afterId;
     for (const event of replay.events) {
-      client.send(JSON.stringify(eventMessage(event)));
+      sendFrame(client, frames.of(event));
       lastId = event.id;
     }
-    for (const { id, payload } of held) {
-      if (!id || compareEventIds(id, lastId) > 0) client.send(payload, textFrame);
+    for (const { id, frame } of held) {
+      if (!id || compareEventIds(id, lastId) > 0) sendFrame(client, frame);
     }
     client.transport.uncork();
   };
@@ -171,7 +175,7 @@ export function createRealtimeServer({ bus, access, allowedOrigins = [], accessC
   const accept = (socket: WebSocket, transport: Duplex, holder: SocketHolder) => {
     const client: Client = Object.assign(socket, { transport, channels: new Set<Channel>(), isAlive: true, holder, replaying: new Map<Channel, HeldEvent[]>() });
     // The log's newest id: where this client resumes a channel from if it reconnects before any event on it.
-    void withTimeout(bus.lastEventId(), logAnswerMs).then(
+    void withTimeout(heads.read('head', () => bus.lastEventId()), logAnswerMs).then(
       (lastEventId) => send(client, { type: 'connected', data: { channels, serverTime: new Date().toISOString(), lastEventId } }),
       () => send(client, { type: 'connected', data: { channels, serverTime: new Date().toISOString() } }),
     );
@@ -284,6 +288,65 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
       (error: unknown) => (clearTimeout(timer), reject(error)),
     );
   });
+}
+
+/**
+ * Reads asked for under one key within one turn of the event loop share one call, started on the next
+ * turn: everyone who joined did so before it began, so its answer is as fresh as a read of their own.
+ */
+class SharedReads<T> {
+  private readonly waiting = new Map<string, Promise<T>>();
+
+  read(key: string, load: () => Promise<T>): Promise<T> {
+    const joined = this.waiting.get(key);
+    if (joined) return joined;
+    const shared = new Promise<T>((resolve, reject) => {
+      setImmediate(() => {
+        this.waiting.delete(key);
+        load().then(resolve, reject);
+      });
+    });
+    this.waiting.set(key, shared);
+    return shared;
+  }
+}
+
+/** The frames of the latest events by id, for the live fan-out and for replays of them. */
+class FrameCache {
+  private readonly byId = new Map<string, Buffer>();
+
+  constructor(private readonly capacity = 2 * maxReplayEvents) {}
+
+  of(event: RealtimeEvent): Buffer {
+    const known = event.id ? this.byId.get(event.id) : undefined;
+    if (known) return known;
+    const frame = textFrame(Buffer.from(JSON.stringify(eventMessage(event))));
+    if (!event.id) return frame;
+    if (this.byId.size >= this.capacity) this.byId.delete(this.byId.keys().next().value!);
+    this.byId.set(event.id, frame);
+    return frame;
+  }
+}
+
+/** A whole unmasked, unfragmented text frame (RFC 6455 §5.2) around a UTF-8 payload. */
+export function textFrame(payload: Buffer): Buffer {
+  const { length } = payload;
+  const lengthBytes = length < 126 ? 0 : length < 65_536 ? 2 : 8;
+  const frame = Buffer.allocUnsafe(2 + lengthBytes + length);
+  frame[0] = 0x81; // FIN, text
+  if (lengthBytes === 0) frame[1] = length;
+  else if (lengthBytes === 2) [frame[1]] = [126, frame.writeUInt16BE(length, 2)];
+  else [frame[1]] = [127, frame.writeBigUInt64BE(BigInt(length), 2)];
+  payload.copy(frame, 2 + lengthBytes);
+  return frame;
+}
+
+/**
+ * Writes a prepared frame under ws: the server sends no compressed or fragmented messages, so ws's
+ * sender never holds a frame back and this one goes out in order with those ws writes.
+ */
+function sendFrame(client: Client, frame: Buffer) {
+  if (client.readyState === WebSocket.OPEN) client.transport.write(frame);
 }
 
 function eventMessage(event: RealtimeEvent): ServerMessage {
