@@ -10,7 +10,8 @@ import net from 'node:net';
 // killed instance from failures of healthy ones.
 
 /** From the orchestrator. */
-export type ToProxy = { type: 'add'; name: string; port: number } | { type: 'drain'; name: string } | { type: 'stop' };
+/** `realtimePort`: where the instance serves /ws itself (REALTIME_PORT); without it, /ws goes to `port` too. */
+export type ToProxy = { type: 'add'; name: string; port: number; realtimePort?: number } | { type: 'drain'; name: string } | { type: 'stop' };
 /** To the orchestrator: the proxy's port once listening, then twice a second each backend's state and open /ws tunnels. */
 export type FromProxy =
   | { type: 'listening'; port: number }
@@ -19,6 +20,7 @@ export type FromProxy =
 interface Backend {
   name: string;
   port: number;
+  realtimePort?: number;
   up: boolean;
   drained: boolean;
   tunnels: number;
@@ -76,7 +78,7 @@ function runProxy(port: number) {
     client.on('error', () => client.destroy());
     const backend = pick();
     if (!backend) return void client.end('HTTP/1.1 503 Service Unavailable\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
-    const upstream = net.connect(backend.port, '127.0.0.1');
+    const upstream = net.connect(backend.realtimePort ?? backend.port, '127.0.0.1');
     let connected = false;
     upstream.on('connect', () => {
       connected = true;
@@ -128,7 +130,7 @@ function runProxy(port: number) {
 
   process.on('message', (message: ToProxy) => {
     if (message.type === 'add') {
-      const backend = { name: message.name, port: message.port, up: false, drained: false, tunnels: 0, upgradeFailures: 0, failedChecks: 0 };
+      const backend = { name: message.name, port: message.port, realtimePort: message.realtimePort, up: false, drained: false, tunnels: 0, upgradeFailures: 0, failedChecks: 0 };
       backends.push(backend);
       check(backend);
     } else if (message.type === 'drain') {

@@ -1,8 +1,9 @@
 // npm run bench:cluster [-- --clients 5000 --signals 200 --rate 20 --users 1000 --read-rate 100
-//                          --database-url postgresql://… --redis-url redis://… --port 4200 --build]
+//                          --database-url postgresql://… --redis-url redis://… --port 4200 --build --ws-via-http]
 // Issue 29 §6, "two instances behind a proxy": starts two production instances (dist/server.js,
 // `npm start`'s process, each with its background process serving /ws) on one PostgreSQL and one Redis,
-// and a round-robin proxy in front of them (scripts/bench-cluster-proxy.ts). It opens --clients
+// and a round-robin proxy in front of them (scripts/bench-cluster-proxy.ts), which routes /ws to each
+// instance's REALTIME_PORT as docs/operations.md advises (--ws-via-http: to its HTTP port instead). It opens --clients
 // WebSockets through the proxy, each with its own entitled session (--users users, so one user holds
 // several), subscribed to signals; drives a paced mix of the dashboard's reads through the proxy; and
 // publishes --signals new_signal events at --rate per second through the product's Redis bus, keeping
@@ -42,6 +43,8 @@ const readRate = Number(option('--read-rate') ?? 100);
 const databaseUrl = option('--database-url') ?? 'postgresql://postgres@127.0.0.1:5432/bench_cluster';
 const redisUrl = option('--redis-url') ?? process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const basePort = Number(option('--port') ?? process.env.E2E_PORT_BASE ?? 4200);
+/** /ws through each instance's HTTP port (server.ts hands each socket to its background process) instead of its REALTIME_PORT. */
+const wsViaHttp = argv.includes('--ws-via-http');
 
 const targets = { lost: 0, duplicated: 0, fanoutP99Ms: 200, reconnectS: 8, failedHealthy: 0, rssMb: 450 };
 /** As lib/realtime/client.ts: a failed or lost connection is tried again after this. */
@@ -63,6 +66,8 @@ const seconds = (ms: number) => (ms / 1000).toFixed(1);
 interface Instance {
   name: string;
   port: number;
+  /** Where its background process serves /ws itself (REALTIME_PORT), which the proxy routes /ws to; undefined with --ws-via-http. */
+  realtimePort?: number;
   child: ChildProcess;
   /** Peak RSS in MB (server + socket child) while it served, the open tunnels then, and in the steady phase. */
   peak: { mb: number; serverMb: number; childMb: number; sockets: number };
@@ -74,10 +79,11 @@ const logDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-cluster-'));
 
 function startInstance(name: string, port: number, secret: string): Instance {
   const log = fs.openSync(path.join(logDir, `${name}.log`), 'a');
-  const env = { ...benchServerEnv(databaseUrl, port), REDIS_URL: redisUrl, NEXTAUTH_SECRET: secret };
+  const realtimePort = wsViaHttp ? undefined : port + 100;
+  const env = { ...benchServerEnv(databaseUrl, port), REDIS_URL: redisUrl, NEXTAUTH_SECRET: secret, REALTIME_PORT: realtimePort ? String(realtimePort) : '' };
   // Its own process group: the kill takes the socket child with it, as a machine or container going away would.
   const child = spawn(process.execPath, [...startNodeOptions(), 'dist/server.js'], { env, stdio: ['ignore', log, log], detached: true });
-  const instance = { name, port, child, peak: { mb: 0, serverMb: 0, childMb: 0, sockets: 0 }, steadyPeakMb: 0 };
+  const instance = { name, port, realtimePort, child, peak: { mb: 0, serverMb: 0, childMb: 0, sockets: 0 }, steadyPeakMb: 0 };
   instances.push(instance);
   return instance;
 }
@@ -406,7 +412,7 @@ async function main() {
     console.log('Starting instances A and B…');
     const [a, b] = [startInstance('A', basePort + 1, secret), startInstance('B', basePort + 2, secret)];
     await Promise.all([a, b].map((instance) => waitForServer(instance.child, `http://127.0.0.1:${instance.port}`, 180_000)));
-    for (const instance of [a, b]) proxy.send({ type: 'add', name: instance.name, port: instance.port });
+    for (const instance of [a, b]) proxy.send({ type: 'add', name: instance.name, port: instance.port, realtimePort: instance.realtimePort });
     await waitFor(() => inRotation('A') && inRotation('B'), 10_000);
 
     let steady = false;
@@ -495,7 +501,7 @@ async function main() {
         killGroup(a.child);
         c = startInstance('C', basePort + 3, secret);
         const started = c;
-        cReady = waitForServer(started.child, `http://127.0.0.1:${started.port}`, 180_000).then(() => proxy.send({ type: 'add', name: started.name, port: started.port }));
+        cReady = waitForServer(started.child, `http://127.0.0.1:${started.port}`, 180_000).then(() => proxy.send({ type: 'add', name: started.name, port: started.port, realtimePort: started.realtimePort }));
       }
       const data = { bench: runId, n, sentAt: Date.now(), id: `bench-${runId}-${n}`, companyName: 'Bench Treasury Corp', signalType: 'purchase', severity: 'medium', description: 'Synthetic signal published by bench:cluster.', source: 'bench' };
       publishes.push(bus.publish({ type: 'new_signal', data }).then((id) => (publishedIds[n] = id)));
@@ -592,7 +598,7 @@ async function main() {
     );
     console.log(cpuLine);
     console.log(
-      `(dist/server.js ×3 on PostgreSQL ${new URL(databaseUrl).pathname.slice(1)} and Redis ${redisUrl}; ${clientCount} clients over ${userCount} users; ${readRate} reads/s asked; ` +
+      `(dist/server.js ×3, /ws ${wsViaHttp ? 'through the HTTP port' : 'on REALTIME_PORT'}, on PostgreSQL ${new URL(databaseUrl).pathname.slice(1)} and Redis ${redisUrl}; ${clientCount} clients over ${userCount} users; ${readRate} reads/s asked; ` +
         `open-file limit ${fileLimit}; load average ${os.loadavg()[0]!.toFixed(1)} on ${os.cpus().length} cores; logs in ${logDir}; ${Math.round((Date.now() - started) / 1000)} s)`,
     );
     console.log(

@@ -25,10 +25,9 @@ interface Harness {
   close: () => Promise<void>;
 }
 
-async function start(entry: string): Promise<Harness> {
-  // No ingest jobs against the network from the child; it inherits this environment.
-  process.env.SCHEDULER_ENABLED = 'false';
-  const background = startBackground({ entry, execArgv: tsx, log });
+async function start(entry: string, env: Record<string, string> = {}): Promise<Harness> {
+  // No ingest jobs against the network from the child.
+  const background = startBackground({ entry, execArgv: tsx, env: { ...process.env, SCHEDULER_ENABLED: 'false', ...env }, log });
   const server = http.createServer((_request, response) => response.end());
   server.on('upgrade', (request, socket, head) => background.handleUpgrade(request, socket, head));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -166,6 +165,50 @@ describe('a background process that crashes (issue 29)', () => {
     expect(await again!.next('subscribed')).toEqual({ type: 'subscribed', channel: 'signals', replayed: 2, complete: true });
     for (const id of ['while-down-1', 'while-down-2']) expect((await again!.next('new_signal')).data).toEqual({ id });
     again!.socket.close();
+  });
+});
+
+describe('/ws on a port of its own (REALTIME_PORT)', () => {
+  let harness: Harness;
+  let ownUrl: string;
+  beforeAll(async () => {
+    const probe = http.createServer();
+    await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+    const { port } = probe.address() as AddressInfo;
+    await new Promise((resolve) => probe.close(resolve));
+    harness = await start(path.join(root, 'background.ts'), { REALTIME_PORT: String(port) });
+    ownUrl = `ws://127.0.0.1:${port}/ws`;
+  });
+  afterAll(() => harness.close());
+
+  it('serves entitled sockets there directly, with what this process publishes, beside those handed over', async () => {
+    const { headers } = await signedIn();
+    const direct = await connectWs(ownUrl, headers);
+    const handed = await connectWs(harness.url, headers);
+    for (const client of [direct, handed]) {
+      expect(await client.next('connected')).toMatchObject({ data: { channels: ['signals', 'market_data', 'companies'] } });
+      client.send({ type: 'subscribe', channel: 'signals' });
+      await client.next('subscribed');
+    }
+    await until(() => harness.background.clientCount() === 2);
+    await harness.background.bus.publish({ type: 'new_signal', data: { id: 'to-both' } });
+    for (const client of [direct, handed]) expect((await client.next('new_signal')).data).toEqual({ id: 'to-both' });
+    direct.socket.close();
+    handed.socket.close();
+  });
+
+  it('checks sessions and origins there as on the main port', async () => {
+    await expect(connectWs(ownUrl)).rejects.toThrow('Unexpected server response: 401');
+    const { headers } = await signedIn();
+    await expectOwnOriginOnly(ownUrl, headers);
+  });
+
+  it('answers anything but a /ws upgrade in words, without serving it', async () => {
+    const { headers } = await signedIn();
+    await expect(connectWs(ownUrl.replace('/ws', '/other'), headers)).rejects.toThrow('Unexpected server response: 404');
+    const answer = await fetch(ownUrl.replace('ws://', 'http://'));
+    expect(answer.status).toBe(426);
+    expect(await answer.json()).toEqual({ message: 'This port serves the realtime WebSocket only.' });
   });
 });
 

@@ -1,4 +1,4 @@
-import type { IncomingMessage } from 'node:http';
+import http, { type IncomingMessage } from 'node:http';
 import type { Socket } from 'node:net';
 import { websocketAccess } from '../auth/websocket-access';
 import { db } from '../db';
@@ -10,7 +10,7 @@ import { startAlertMailer } from '../notifications/alert-listener';
 import { closeRateLimiter } from '../rate-limit/limiter';
 import { closeBus, RedisBus } from '../realtime/bus';
 import { serviceRestartCloseCode } from '../realtime/close-codes';
-import { createRealtimeServer } from '../realtime/ws-server';
+import { createRealtimeServer, refuseUpgrade, websocketPath, type RealtimeServer } from '../realtime/ws-server';
 import { openProcessBus, type FromBackground, type ToBackground } from './messages';
 
 // The background process's body (background.ts starts it; lib/background/supervisor.ts forks it from
@@ -50,6 +50,8 @@ export async function runBackground() {
     } else if (message.type === 'stop') shutdown('asked to stop');
   });
 
+  const ownListener = env.REALTIME_PORT ? await listenForSockets(realtime, env.HOST, env.REALTIME_PORT) : undefined;
+
   const stopJobs = env.SCHEDULER_ENABLED ? startScheduler(db, log, jobs) : () => {};
   // Critical signals reach the inbox within seconds of their critical_alert (issue 16).
   const stopAlertMailer = env.SCHEDULER_ENABLED ? startAlertMailer(db, bus, log) : () => {};
@@ -63,6 +65,7 @@ export async function runBackground() {
     stopAlertMailer();
     void (async () => {
       // A restart, as the clients see it: they reconnect at once (elsewhere, behind a proxy) and resume.
+      ownListener?.close();
       await realtime.close(serviceRestartCloseCode);
       // A send in progress finishes (or its claim lapses and another process sends it after the lease).
       await Promise.race([mailIdle(), new Promise((resolve) => setTimeout(resolve, 2_000).unref())]);
@@ -79,6 +82,29 @@ export async function runBackground() {
   // With Redis, the first event published after the start must find this process subscribed.
   if (bus instanceof RedisBus) await bus.whenReady();
   send({ type: 'ready' });
+}
+
+/**
+ * /ws on a port of this process's own (REALTIME_PORT), for a proxy that routes /ws there: its sockets
+ * arrive here directly instead of one hand-over at a time from server.ts, which is what bounds how fast
+ * the clients of an instance that went away are all back.
+ */
+async function listenForSockets(realtime: RealtimeServer, host: string, port: number): Promise<http.Server> {
+  const server = http.createServer((_request, response) => {
+    response.writeHead(426, { 'content-type': 'application/json', upgrade: 'websocket', connection: 'Upgrade' });
+    response.end(JSON.stringify({ message: 'This port serves the realtime WebSocket only.' }));
+  });
+  server.on('upgrade', (request: IncomingMessage, socket, head: Buffer) => {
+    const pathname = new URL(request.url ?? '/', 'http://localhost').pathname;
+    if (pathname !== websocketPath) return refuseUpgrade(socket, 404);
+    realtime.handleUpgrade(request, socket, head);
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => (server.off('error', reject), resolve()));
+  });
+  log(`serving ${websocketPath} on port ${port}`);
+  return server;
 }
 
 function log(line: string) {

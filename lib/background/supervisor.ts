@@ -31,6 +31,8 @@ interface Options {
   entry: string;
   /** Node options for the child; by default this process's own (loader, heap limit, preloads) plus backgroundNodeOptions. */
   execArgv?: string[];
+  /** The child's environment; this process's by default. */
+  env?: NodeJS.ProcessEnv;
   log: (line: string) => void;
 }
 
@@ -46,7 +48,7 @@ const longestRestartMs = 30_000;
 /** A process that ran this long before it died restarts after the shortest pause: it was no crash loop. */
 const stableMs = 30_000;
 
-export function startBackground({ entry, execArgv, log }: Options): Background {
+export function startBackground({ entry, execArgv, env, log }: Options): Background {
   let child: ChildProcess | undefined;
   let isReady = false;
   let clients = 0;
@@ -92,7 +94,7 @@ export function startBackground({ entry, execArgv, log }: Options): Background {
   const spawn = () => {
     restartTimer = undefined;
     const startedAt = Date.now();
-    const current = fork(entry, [], { execArgv: execArgv ?? [...process.execArgv, ...backgroundNodeOptions], stdio: 'inherit' });
+    const current = fork(entry, [], { execArgv: execArgv ?? [...process.execArgv, ...backgroundNodeOptions], env, stdio: 'inherit' });
     child = current;
     log(`background process ${current.pid} started`);
     current.on('message', (message: FromBackground) => {

@@ -273,7 +273,7 @@ export function createRealtimeServer({ bus, access, allowedOrigins = [], accessC
   };
 }
 
-const statusLines = { 401: '401 Unauthorized', 403: '403 Forbidden', 503: '503 Service Unavailable' } as const;
+const statusLines = { 401: '401 Unauthorized', 403: '403 Forbidden', 404: '404 Not Found', 503: '503 Service Unavailable' } as const;
 
 /** Answers an upgrade with an HTTP status instead of switching protocols. */
 export function refuseUpgrade(socket: Duplex, status: keyof typeof statusLines) {
