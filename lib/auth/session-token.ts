@@ -1,4 +1,6 @@
-import { decode, encode } from 'next-auth/jwt';
+import { hkdfSync } from 'node:crypto';
+import { jwtDecrypt } from 'jose';
+import { encode } from 'next-auth/jwt';
 import { sessionCookieNames, sessionMaxAgeSeconds } from '../http/cookies';
 import { authSecret } from '../secret';
 
@@ -21,6 +23,18 @@ export async function encodeSessionToken(claims: SessionClaims): Promise<string>
 const decodedTokens = new Map<string, { secret: string; claims: SessionClaims; expiresAtMs: number }>();
 const maxDecodedTokens = 10_000;
 
+/**
+ * The key of next-auth's session JWE, derived as next-auth/jwt derives it (HKDF-SHA256 of the secret,
+ * empty salt) but once per secret: its decode() derives it again for every token, which made the key
+ * derivation the largest cost of admitting a crowd of reconnecting sockets.
+ */
+let derived: { secret: string; key: Uint8Array } | undefined;
+
+function encryptionKey(secret: string): Uint8Array {
+  if (derived?.secret !== secret) derived = { secret, key: new Uint8Array(hkdfSync('sha256', secret, '', 'NextAuth.js Generated Encryption Key', 32)) };
+  return derived.key;
+}
+
 /** The claims of a well-formed, unexpired token; does not consult the database. */
 export async function decodeSessionToken(token: string | undefined): Promise<SessionClaims | null> {
   if (!token) return null;
@@ -29,7 +43,7 @@ export async function decodeSessionToken(token: string | undefined): Promise<Ses
   if (known && known.secret === secret && known.expiresAtMs > Date.now()) return { ...known.claims };
   if (known) decodedTokens.delete(token);
   try {
-    const decoded = await decode({ token, secret });
+    const { payload: decoded } = await jwtDecrypt(token, encryptionKey(secret), { clockTolerance: 15 });
     if (!decoded || typeof decoded.sub !== 'string' || typeof decoded.sid !== 'string') return null;
     const claims = { sub: decoded.sub, sid: decoded.sid };
     if (typeof decoded.exp === 'number') {
