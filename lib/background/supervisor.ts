@@ -37,12 +37,12 @@ interface Options {
 }
 
 /**
- * For the background process's memory: Liftoff keeps the Prisma query compiler's WebAssembly in small
- * baseline code instead of tiering it up (that process serves no request), and young-generation
- * semi-spaces of 8 MB instead of 16 keep what its jobs allocate from staying resident, while leaving a
- * fan-out to thousands of sockets room enough not to spend its time scavenging (docs/performance.md).
+ * For the background process's memory: the scheduler's jobs run enough Prisma queries that V8 tiered
+ * the query compiler's WebAssembly up to TurboFan, which held ~110 MB more RSS (bench:http, after the
+ * runs); Liftoff's baseline code is slower but small, and that process serves no request. Young
+ * generation semi-spaces of 2 MB instead of 16 keep what its jobs allocate from staying resident.
  */
-const backgroundNodeOptions = ['--liftoff-only', '--max-semi-space-size=8'];
+const backgroundNodeOptions = ['--liftoff-only', '--max-semi-space-size=2'];
 const firstRestartMs = 500;
 const longestRestartMs = 30_000;
 /** A process that ran this long before it died restarts after the shortest pause: it was no crash loop. */
