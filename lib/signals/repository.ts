@@ -131,6 +131,8 @@ const trigramSampleTtlMs = 10 * 60_000;
 interface TrigramSample {
   /** In how many sampled signals each trigram occurs (description, company name and source together). */
   counts: Map<string, number>;
+  /** The sampled signals' text, lower case: how often a whole term occurs, where its trigrams mislead. */
+  texts: string[];
   sampled: number;
   /** The planner's estimate of the table's rows. */
   rows: number;
@@ -154,29 +156,47 @@ function trigramSample(db: Db): Promise<TrigramSample> {
     );
     const counts = new Map<string, number>();
     for (const { text } of texts) for (const gram of trigramsOf(text)) counts.set(gram, (counts.get(gram) ?? 0) + 1);
-    return { counts, sampled: texts.length, rows: Math.max(rows, texts.length) };
+    return { counts, texts: texts.map(({ text }) => text), sampled: texts.length, rows: Math.max(rows, texts.length) };
   })();
   globalForSearch.__signalTrigramSample = { at: Date.now(), sample };
   sample.catch(() => (globalForSearch.__signalTrigramSample = undefined));
   return sample;
 }
 
-/** How many signals may contain all of `grams`, at most: the rarest one's estimated count. */
-function estimatedMatches(grams: readonly string[], sample: TrigramSample): number {
+/**
+ * Estimated signals holding the term: `candidates` those holding all of `grams` (the rarest one's count,
+ * what the trigram index would hand over), `matches` those holding the whole term (at most the former):
+ * "Synthetic Co 0751" has no rare trigram ("075" and "751" stand in other numbers too) but is rare.
+ */
+function estimatedMatches(term: string, grams: readonly string[], sample: TrigramSample): { candidates: number; matches: number } {
+  if (!sample.sampled) return { candidates: 0, matches: 0 };
   const rarest = Math.min(...grams.map((gram) => sample.counts.get(gram) ?? 0));
-  return sample.sampled ? (rarest / sample.sampled) * sample.rows : 0;
+  const scale = sample.rows / sample.sampled;
+  if (rarest * scale <= searchCandidateCap) return { candidates: rarest * scale, matches: rarest * scale };
+  const lower = term.toLowerCase();
+  const holding = sample.texts.reduce((count, text) => (text.includes(lower) ? count + 1 : count), 0);
+  return { candidates: rarest * scale, matches: Math.min(rarest, holding) * scale };
 }
 
+/** A trigram this many times as common as the rarest one narrows the candidates little and reads a long posting list. */
+const commonTrigramFactor = 8;
+
 /**
- * The (at most three) trigrams of `term` least common in `frequencies`: letters and digits only, which
- * the trigram index holds as they are. A company's name shares "inc", "cor" or "bit" with thousands
- * of signals but rarely its distinctive part. Falls back to searchTrigrams when no such trigram exists.
+ * At most three trigrams of `term`, the least common in `counts`: of letters and digits only, which
+ * the trigram index holds as they are; from different words first when the term has several (the
+ * trigrams of one word come together: "dus", "ust" and "tri" find every "Industries"); none far more
+ * common than the rarest. A company's name shares "inc", "cor" or "bit" with thousands of signals but rarely its
+ * distinctive part. Falls back to searchTrigrams when no such trigram exists.
  */
 export function rarestTrigrams(term: string, counts: ReadonlyMap<string, number>): string[] {
+  const byCount = (a: string, b: string) => (counts.get(a) ?? 0) - (counts.get(b) ?? 0);
   const words = term.toLowerCase().split(/\s+/).filter((word) => [...word].length >= 3);
-  const grams = [...new Set(words.flatMap(trigramsOf))].filter((gram) => /^[\p{L}\p{N}]{3}$/u.test(gram));
-  if (grams.length === 0) return searchTrigrams(term);
-  return grams.sort((a, b) => (counts.get(a) ?? 0) - (counts.get(b) ?? 0)).slice(0, 3);
+  const perWord = words.map((word) => trigramsOf(word).filter((gram) => /^[\p{L}\p{N}]{3}$/u.test(gram)).sort(byCount)).filter((grams) => grams.length > 0);
+  if (perWord.length === 0) return searchTrigrams(term);
+  // Each word's rarest first, then the other trigrams of the rarest words.
+  const ordered = [...new Set([...perWord.map((grams) => grams[0]!).sort(byCount), ...perWord.flatMap((grams) => grams.slice(1)).sort(byCount)])];
+  const floor = Math.max(1, counts.get(ordered[0]!) ?? 0) * commonTrigramFactor;
+  return ordered.filter((gram, index) => index === 0 || (counts.get(gram) ?? 0) <= floor).slice(0, 3);
 }
 
 /**
@@ -186,13 +206,18 @@ export function rarestTrigrams(term: string, counts: ReadonlyMap<string, number>
  * (tens of milliseconds at a million rows); three rare trigrams read far less. At most
  * `searchCandidateCap` of them: `truncated` says that older candidates in the window were left out.
  */
-async function postgresCandidates(db: Db, patterns: readonly string[], window: { from?: Date; to?: Date }): Promise<{ ids: string[]; truncated: boolean }> {
-  const all = (column: string) => patterns.map((_, index) => `"${column}" ILIKE $${index + 1}`).join(' AND ');
+async function postgresCandidates(db: Db, term: string, patterns: readonly string[], window: { from?: Date; to?: Date }): Promise<{ ids: string[]; truncated: boolean }> {
+  // The whole term is checked on the rows the trigrams find, not looked up in the index (`|| ''` is no
+  // indexed expression): the candidates are then the matches themselves, and a rare term whose
+  // trigrams are common is not cut at the cap among thousands of near misses.
+  const whole = `$${patterns.length + 1}`;
+  const all = (column: string) => [...patterns.map((_, index) => `"${column}" ILIKE $${index + 1}`), `("${column}" || '') ILIKE ${whole}`].join(' AND ');
   const bounds: Date[] = [];
-  const bound = (operator: string, date: Date | undefined) => (date ? ` AND "detectedAt" ${operator} $${patterns.length + bounds.push(date)}` : '');
+  const bound = (operator: string, date: Date | undefined) => (date ? ` AND "detectedAt" ${operator} $${patterns.length + 1 + bounds.push(date)}` : '');
   const rows = await db.$queryRawUnsafe<{ id: string }[]>(
     `SELECT "id" FROM "Signal" WHERE ((${all('description')}) OR (${all('companyName')}) OR (${all('source')}))${bound('>=', window.from)}${bound('<=', window.to)} ORDER BY "detectedAt" DESC, "id" DESC LIMIT ${searchCandidateCap + 1}`,
     ...patterns,
+    likeLiteral(term),
     ...bounds,
   );
   return { ids: rows.slice(0, searchCandidateCap).map((row) => row.id), truncated: rows.length > searchCandidateCap };
@@ -208,19 +233,35 @@ const searchWindowsDays = [30, 365];
  * page (with its look-ahead row) holds the newest ones. A window whose candidates were cut at the cap
  * without filling the page leaves the answer to the planner's own plan.
  */
-async function postgresSearch<Row>(db: Db, grams: readonly string[], windowsDays: readonly number[], query: SignalQuery, find: (candidates: string[] | null) => Promise<Row[]>): Promise<Row[]> {
+async function postgresSearch<Row>(db: Db, term: string, grams: readonly string[], windowsDays: readonly number[], query: SignalQuery, find: (candidates: string[] | null) => Promise<Row[]>): Promise<Row[]> {
   const patterns = grams.map(likeLiteral);
   const to = query.cursor?.detectedAt;
   const anchor = (to ?? new Date()).getTime();
   let rows: Row[] = [];
   for (const days of [...windowsDays, null]) {
     const from = days === null ? undefined : new Date(anchor - days * 86_400_000);
-    const candidates = await postgresCandidates(db, patterns, { from, to });
-    rows = await find(candidates.ids);
+    const candidates = await postgresCandidates(db, term, patterns, { from, to });
+    rows = await newestOf(candidates.ids, query.limit, find);
     if (rows.length > query.limit) return rows;
     if (candidates.truncated) return find(null);
   }
   return rows;
+}
+
+/** The candidates' newest page: read the newest first, in growing slices, until a page is full. */
+const firstCandidateSlice = 100;
+
+/**
+ * `find` over `ids` (the window's candidates, newest first, as `find` orders its rows), a slice at a
+ * time: a term on 1,500 signals needs the newest few, not a query binding all 1,500 ids. Slices keep
+ * the order, so their rows concatenated are the rows of one query over all of them.
+ */
+async function newestOf<Row>(ids: readonly string[], limit: number, find: (candidates: string[]) => Promise<Row[]>): Promise<Row[]> {
+  const rows: Row[] = [];
+  for (let start = 0, size = Math.max(firstCandidateSlice, 2 * (limit + 1)); ; start += size, size *= 4) {
+    rows.push(...(await find(ids.slice(start, start + size))));
+    if (rows.length > limit || start + size >= ids.length) return rows;
+  }
 }
 
 /** A page of signals, newest first, with a keyset cursor for the next page. */
@@ -260,14 +301,14 @@ export async function listSignals(db: Db, query: SignalQuery) {
     const sample = await trigramSample(db);
     const grams = rarestTrigrams(term, sample.counts);
     const find = (candidates: string[] | null) => db.signal.findMany(args(candidates));
-    // Few signals hold the term's rarest trigram: their candidates answer at once. Otherwise the
-    // planner walks the date index, which fills a page at once for a common term but reads every
-    // trigram's posting list or most of the table for a rare combination of common words; a short
-    // timeout tells the two apart, and the candidates then answer, newest windows first.
-    rows =
-      estimatedMatches(grams, sample) <= searchCandidateCap
-        ? await postgresSearch(db, grams, [], query, find)
-        : ((await withStatementTimeout(db, postgresQuickMs, (tx) => tx.signal.findMany(args(null)))) ?? (await postgresSearch(db, grams, searchWindowsDays, query, find)));
+    const estimate = estimatedMatches(term, grams, sample);
+    // Few signals hold the term's rarest trigram: their candidates answer at once. A rare term whose
+    // trigrams are common: its candidates, newest windows first. Otherwise the planner walks the date
+    // index, which fills a page at once for a common term but reads most of the table for a rare
+    // combination of common words; a short timeout tells the two apart, and the candidates then answer.
+    if (estimate.candidates <= searchCandidateCap) rows = await postgresSearch(db, term, grams, [], query, find);
+    else if (estimate.matches <= searchCandidateCap) rows = await postgresSearch(db, term, grams, searchWindowsDays, query, find);
+    else rows = (await withStatementTimeout(db, postgresQuickMs, (tx) => tx.signal.findMany(args(null)))) ?? (await postgresSearch(db, term, grams, searchWindowsDays, query, find));
   } else rows = await db.signal.findMany(args(await sqliteCandidates(db, term)));
   const page = rows.slice(0, query.limit);
   return { signals: page.map(signalView), nextCursor: rows.length > query.limit ? encodeCursor(page.at(-1)!) : null };

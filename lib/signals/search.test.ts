@@ -30,8 +30,24 @@ describe('rarestTrigrams', () => {
     ['000', 40], ['001', 12],
   ]);
 
-  it("takes the term's three least common trigrams of letters and digits, unseen ones first", () => {
-    expect(rarestTrigrams('Synthetic Co 0001', counts)).toEqual(['001', '000', 'syn']);
+  it("takes one word's three least common trigrams of letters and digits, unseen ones first", () => {
+    expect(rarestTrigrams('Quillmoor', counts)).toEqual(['qui', 'uil', 'ill']);
+    expect(rarestTrigrams('Synthetic', counts)).toEqual(['syn', 'ynt', 'nth']);
+    expect(rarestTrigrams('0001', counts)).toEqual(['001', '000']);
+  });
+
+  it("of several words, takes each word's rarest trigram: a word's own trigrams come together", () => {
+    const words = new Map([
+      ['aur', 300], ['uro', 310], ['ror', 320], ['ora', 330],
+      ['dig', 500], ['igi', 510], ['git', 520], ['ita', 530], ['tal', 540],
+      ['ind', 400], ['ndu', 410], ['dus', 90], ['ust', 95], ['str', 420], ['tri', 100], ['rie', 430], ['ies', 2000],
+    ]);
+    expect(rarestTrigrams('Aurora Digital Industries', words)).toEqual(['dus', 'aur', 'dig']);
+    expect(rarestTrigrams('Synthetic Co 0001', new Map([...counts, ['syn', 60]]))).toEqual(['001', 'syn', '000']);
+  });
+
+  it('leaves out a trigram far more common than the rarest one: it narrows little and reads a long list', () => {
+    expect(rarestTrigrams('Synthetic Co 0001', counts)).toEqual(['001', '000']);
     expect(rarestTrigrams('Synthetic Quill', counts)).toEqual(['qui', 'uil', 'ill']);
   });
 
