@@ -164,18 +164,21 @@ function trigramSample(db: Db): Promise<TrigramSample> {
 }
 
 /**
- * Estimated signals holding the term: `candidates` those holding all of `grams` (the rarest one's count,
- * what the trigram index would hand over), `matches` those holding the whole term (at most the former):
- * "Synthetic Co 0751" has no rare trigram ("075" and "751" stand in other numbers too) but is rare.
+ * About how many signals hold the term: no more than hold its rarest trigram, and, where that is many,
+ * as many as the sampled text says hold the whole term ("Synthetic Co 0751" has no rare trigram, as
+ * "075" and "751" stand in other numbers too, but is rare).
  */
-function estimatedMatches(term: string, grams: readonly string[], sample: TrigramSample): { candidates: number; matches: number } {
-  if (!sample.sampled) return { candidates: 0, matches: 0 };
+function estimatedMatches(term: string, grams: readonly string[], sample: TrigramSample): number {
+  if (!sample.sampled) return 0;
   const rarest = Math.min(...grams.map((gram) => sample.counts.get(gram) ?? 0));
   const scale = sample.rows / sample.sampled;
-  if (rarest * scale <= searchCandidateCap) return { candidates: rarest * scale, matches: rarest * scale };
+  if (rarest * scale <= searchCandidateCap) return rarest * scale;
+  // Counted only as far as it matters: past the cap, the term is common either way.
   const lower = term.toLowerCase();
-  const holding = sample.texts.reduce((count, text) => (text.includes(lower) ? count + 1 : count), 0);
-  return { candidates: rarest * scale, matches: Math.min(rarest, holding) * scale };
+  const enough = Math.floor(searchCandidateCap / scale) + 1;
+  let holding = 0;
+  for (let index = 0; index < sample.texts.length && holding < enough; index += 1) if (sample.texts[index]!.includes(lower)) holding += 1;
+  return Math.min(rarest, holding) * scale;
 }
 
 /** A trigram this many times as common as the rarest one narrows the candidates little and reads a long posting list. */
@@ -301,13 +304,11 @@ export async function listSignals(db: Db, query: SignalQuery) {
     const sample = await trigramSample(db);
     const grams = rarestTrigrams(term, sample.counts);
     const find = (candidates: string[] | null) => db.signal.findMany(args(candidates));
-    const estimate = estimatedMatches(term, grams, sample);
-    // Few signals hold the term's rarest trigram: their candidates answer at once. A rare term whose
-    // trigrams are common: its candidates, newest windows first. Otherwise the planner walks the date
-    // index, which fills a page at once for a common term but reads most of the table for a rare
-    // combination of common words; a short timeout tells the two apart, and the candidates then answer.
-    if (estimate.candidates <= searchCandidateCap) rows = await postgresSearch(db, term, grams, [], query, find);
-    else if (estimate.matches <= searchCandidateCap) rows = await postgresSearch(db, term, grams, searchWindowsDays, query, find);
+    // Few signals hold the term (or its rarest trigram): its candidates answer at once. Otherwise the
+    // planner walks the date index, which fills a page at once for a common term but reads most of the
+    // table for a rare combination of common words; a short timeout tells the two apart, and the
+    // candidates then answer, newest windows first.
+    if (estimatedMatches(term, grams, sample) <= searchCandidateCap) rows = await postgresSearch(db, term, grams, [], query, find);
     else rows = (await withStatementTimeout(db, postgresQuickMs, (tx) => tx.signal.findMany(args(null)))) ?? (await postgresSearch(db, term, grams, searchWindowsDays, query, find));
   } else rows = await db.signal.findMany(args(await sqliteCandidates(db, term)));
   const page = rows.slice(0, query.limit);
