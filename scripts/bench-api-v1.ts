@@ -3,7 +3,7 @@
 // /api/v1/signals with a personal key, against the same endpoints with the session cookie and the
 // screens' own /api/companies and /api/signals, on a production build served by server.ts. Runs on a
 // scratch SQLite database and, when PostgreSQL answers, on the database --postgres-url names
-// (default: the local `bench` database; it is migrated and seeded). A bounded closed loop on loopback:
+// (default: the local `bench_api_v1` database, which must exist; it is migrated and seeded). A bounded closed loop on loopback:
 // `connections` requests in flight, `seconds` per scenario split over `rounds` interleaved rounds,
 // after a one-second warm-up of each.
 import { execFileSync, spawn } from 'node:child_process';
@@ -18,7 +18,8 @@ const rounds = Number(args.get('--rounds') ?? 3);
 const connections = Number(args.get('--connections') ?? 8);
 const port = Number(args.get('--port') ?? 3810);
 const only = args.get('--only');
-const postgresUrl = args.get('--postgres-url') ?? process.env.BENCH_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/bench';
+// Not bench:api's `bench` database: that one holds ten thousand companies, and the seed leaves a filled database as it is.
+const postgresUrl = args.get('--postgres-url') ?? process.env.BENCH_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/bench_api_v1';
 const baseUrl = `http://127.0.0.1:${port}`;
 
 interface Result {
