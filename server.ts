@@ -31,7 +31,7 @@ async function main() {
 
   const { db } = await import('./lib/db');
   const { closeBus } = await import('./lib/realtime/bus');
-  const { refuseUpgrade, websocketPath } = await import('./lib/realtime/ws-server');
+  const { refuseUpgrade, upgradePathname, websocketPath } = await import('./lib/realtime/ws-server');
   const { markRealtimeAvailable } = await import('./lib/realtime/availability');
   const { startBackground } = await import('./lib/background/supervisor');
   const { installShutdown } = await import('./lib/background/shutdown');
@@ -81,7 +81,8 @@ async function main() {
   server.on('upgrade', (request, socket, head) => {
     // Stopping: a browser tries again, behind a proxy on another instance.
     if (shutdown.isDraining()) return refuseUpgrade(socket, 503);
-    const pathname = new URL(request.url ?? '/', 'http://localhost').pathname;
+    const pathname = upgradePathname(request.url);
+    if (pathname === undefined) return refuseUpgrade(socket, 400);
     if (pathname === websocketPath) return background.handleUpgrade(request, socket, head);
     // Everything else (dev hot reload) belongs to Next.
     return void upgradeNext(request, socket, head);

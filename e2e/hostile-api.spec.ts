@@ -1,9 +1,10 @@
+import net from 'node:net';
 import { expect, test, type APIResponse } from '@playwright/test';
 
-// Hostile requests to /api that never reach a handler the integration tests can call: Next's own
-// method dispatch and path decoding (answered by middleware), and next-auth's catch-all, which needs
-// Next's request scope. Each answer is a 4xx with a JSON message (app/api/hostile-input.int.test.ts
-// covers the handlers themselves).
+// Hostile requests that never reach a handler the integration tests can call: Next's own method
+// dispatch and path decoding (answered by middleware), next-auth's catch-all, which needs Next's request
+// scope, and server.ts's upgrade listener. Each answer is a 4xx, with a JSON message where a body is
+// read (app/api/hostile-input.int.test.ts covers the handlers themselves).
 
 async function expectJsonError(response: APIResponse, status: number) {
   expect(response.status(), await response.text()).toBe(status);
@@ -49,4 +50,17 @@ test("next-auth's endpoints answer hostile input with JSON 4xx", async ({ playwr
   }
   expect((await api.get('/api/auth/session')).status()).toBe(200);
   await api.dispose();
+});
+
+test('an upgrade request whose target is no URL is a 400, and the server keeps serving', async ({ request, baseURL }) => {
+  const { hostname, port } = new URL(baseURL!);
+  const answer = await new Promise<string>((resolve, reject) => {
+    const socket = net.connect(Number(port), hostname, () => socket.write(`GET http://[ HTTP/1.1\r\nHost: ${hostname}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n\r\n`));
+    let text = '';
+    socket.on('data', (chunk) => (text += chunk.toString()));
+    socket.on('close', () => resolve(text));
+    socket.on('error', reject);
+  });
+  expect(answer.split('\r\n')[0]).toBe('HTTP/1.1 400 Bad Request');
+  expect((await request.get('/api/health')).status()).toBe(200);
 });

@@ -1,5 +1,5 @@
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import net, { type AddressInfo } from 'node:net';
 import path from 'node:path';
 import { revokeSession } from '../auth/session';
 import { processTableChanges } from '../cache/table-changes';
@@ -201,6 +201,22 @@ describe('/ws on a port of its own (REALTIME_PORT)', () => {
     await expect(connectWs(ownUrl)).rejects.toThrow('Unexpected server response: 401');
     const { headers } = await signedIn();
     await expectOwnOriginOnly(ownUrl, headers);
+  });
+
+  it('refuses an upgrade whose target is no URL, and keeps serving', async () => {
+    const { port } = new URL(ownUrl);
+    const answer = await new Promise<string>((resolve, reject) => {
+      const socket = net.connect(Number(port), '127.0.0.1', () => socket.write('GET http://[ HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n\r\n'));
+      let text = '';
+      socket.on('data', (chunk) => (text += chunk.toString()));
+      socket.on('close', () => resolve(text));
+      socket.on('error', reject);
+    });
+    expect(answer.split('\r\n')[0]).toBe('HTTP/1.1 400 Bad Request');
+    const { headers } = await signedIn();
+    const client = await connectWs(ownUrl, headers);
+    expect(await client.next('connected')).toMatchObject({ type: 'connected' });
+    client.socket.close();
   });
 
   it('answers anything but a /ws upgrade in words, without serving it', async () => {

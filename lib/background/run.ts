@@ -10,7 +10,7 @@ import { startAlertMailer } from '../notifications/alert-listener';
 import { closeRateLimiter } from '../rate-limit/limiter';
 import { closeBus, RedisBus } from '../realtime/bus';
 import { serviceRestartCloseCode } from '../realtime/close-codes';
-import { createRealtimeServer, refuseUpgrade, websocketPath, type RealtimeServer } from '../realtime/ws-server';
+import { createRealtimeServer, refuseUpgrade, upgradePathname, websocketPath, type RealtimeServer } from '../realtime/ws-server';
 import { openProcessBus, type FromBackground, type ToBackground } from './messages';
 
 // The background process's body (background.ts starts it; lib/background/supervisor.ts forks it from
@@ -95,7 +95,8 @@ async function listenForSockets(realtime: RealtimeServer, host: string, port: nu
     response.end(JSON.stringify({ message: 'This port serves the realtime WebSocket only.' }));
   });
   server.on('upgrade', (request: IncomingMessage, socket, head: Buffer) => {
-    const pathname = new URL(request.url ?? '/', 'http://localhost').pathname;
+    const pathname = upgradePathname(request.url);
+    if (pathname === undefined) return refuseUpgrade(socket, 400);
     if (pathname !== websocketPath) return refuseUpgrade(socket, 404);
     realtime.handleUpgrade(request, socket, head);
   });

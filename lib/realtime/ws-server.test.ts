@@ -1,6 +1,6 @@
 import type { Writable } from 'node:stream';
 import * as ws from 'ws';
-import { textFrame } from './ws-server';
+import { textFrame, upgradePathname } from './ws-server';
 
 /** ws's frame parser, which its typings leave out. */
 const { Receiver } = ws as unknown as { Receiver: new (options: { isServer: boolean }) => Writable };
@@ -25,5 +25,15 @@ describe('textFrame', () => {
     const frame = textFrame(payload);
     expect(frame.length).toBe(payload.length + (length < 126 ? 2 : length < 65_536 ? 4 : 10));
     expect(await readBack(frame)).toEqual({ text, isBinary: false });
+  });
+});
+
+describe('upgradePathname', () => {
+  it('reads the path of an origin-form or absolute-form target, and refuses what is no URL', () => {
+    expect(upgradePathname('/ws')).toBe('/ws');
+    expect(upgradePathname('/ws?x=1')).toBe('/ws');
+    expect(upgradePathname('http://example.test/ws')).toBe('/ws');
+    expect(upgradePathname(undefined)).toBe('/');
+    expect(upgradePathname('http://[')).toBeUndefined();
   });
 });

@@ -9,6 +9,18 @@ import { compareEventIds, maxReplayEvents, type Replay } from './event-ids';
 import { isAllowedOrigin } from '../http/origin';
 
 export const websocketPath = '/ws';
+
+/**
+ * The path an upgrade request targets, or undefined for a target that is no URL: Node's parser lets
+ * `GET http://[ HTTP/1.1` through, and a throw in an 'upgrade' listener would end the process.
+ */
+export function upgradePathname(target: string | undefined): string | undefined {
+  try {
+    return new URL(target ?? '/', 'http://localhost').pathname;
+  } catch {
+    return undefined;
+  }
+}
 const heartbeatMs = 30_000;
 const maxMessageBytes = 4 * 1024;
 
@@ -273,7 +285,7 @@ export function createRealtimeServer({ bus, access, allowedOrigins = [], accessC
   };
 }
 
-const statusLines = { 401: '401 Unauthorized', 403: '403 Forbidden', 404: '404 Not Found', 503: '503 Service Unavailable' } as const;
+const statusLines = { 400: '400 Bad Request', 401: '401 Unauthorized', 403: '403 Forbidden', 404: '404 Not Found', 503: '503 Service Unavailable' } as const;
 
 /** Answers an upgrade with an HTTP status instead of switching protocols. */
 export function refuseUpgrade(socket: Duplex, status: keyof typeof statusLines) {
