@@ -19,3 +19,13 @@ it('names the variable that is wrong', () => {
   process.env.DATABASE_URL = 'mysql://nope';
   expect(() => getEnv()).toThrow('DATABASE_URL: DATABASE_URL must be a file: URL (SQLite) or a postgresql:// URL');
 });
+
+it('refuses a realtime port that is the HTTP port, and takes an empty one as none', () => {
+  process.env.PORT = '3000';
+  process.env.REALTIME_PORT = '3000';
+  expect(() => getEnv()).toThrow('REALTIME_PORT: REALTIME_PORT must differ from PORT');
+  process.env.REALTIME_PORT = '3001';
+  expect(getEnv().REALTIME_PORT).toBe(3001);
+  process.env.REALTIME_PORT = '';
+  expect(getEnv().REALTIME_PORT).toBeUndefined();
+});

@@ -45,7 +45,9 @@ const envSchema = z.object({
     .string()
     .default('')
     .transform((value) => value.split(',').map((email) => email.trim().toLowerCase()).filter(Boolean)),
-});
+  })
+  // The background process would fail to listen on server.ts's own port, again after every restart.
+  .refine((env) => env.REALTIME_PORT !== env.PORT, { path: ['REALTIME_PORT'], message: 'REALTIME_PORT must differ from PORT' });
 
 export type Env = z.infer<typeof envSchema>;
 

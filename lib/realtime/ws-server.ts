@@ -21,6 +21,7 @@ export function upgradePathname(target: string | undefined): string | undefined 
     return undefined;
   }
 }
+
 const heartbeatMs = 30_000;
 const maxMessageBytes = 4 * 1024;
 
