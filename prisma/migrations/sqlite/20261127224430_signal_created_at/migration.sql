@@ -1,0 +1,2 @@
+-- CreateIndex
+CREATE INDEX "Signal_createdAt_idx" ON "Signal"("createdAt");
