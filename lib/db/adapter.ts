@@ -10,7 +10,11 @@ export function createAdapterFactory(url: string) {
     // A relative file: path is taken from the working directory, the same for server, scripts and tests.
     return yieldBeforeQueries(new PrismaBetterSqlite3({ url: url.replace(/^file:/, ''), timeout: 5000 }));
   }
-  return new PrismaPg({ connectionString: url, max: 10 });
+  // pg's pool closes a connection idle for 10 s, so after every quiet spell that long the next page
+  // load opened its connections again (a backend started and authenticated for each, its catalog
+  // caches empty) before its first byte. Idle ones stay five minutes (still at most ten); they do not
+  // keep a script's process alive.
+  return new PrismaPg({ connectionString: url, max: 10, idleTimeoutMillis: 300_000, allowExitOnIdle: true });
 }
 
 /**
