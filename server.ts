@@ -92,6 +92,9 @@ async function main() {
   if (!(await background.whenReady(30_000))) log('background process not ready after 30 s; /ws answers 503 until it is');
   await new Promise<void>((resolve) => server.listen(env.PORT, env.HOST, resolve));
   log(`ready on http://${env.HOST === '0.0.0.0' ? 'localhost' : env.HOST}:${env.PORT} (${dev ? 'development' : 'production'}, bus: ${bus.kind})`);
+  // What steers the signal search on PostgreSQL, read now rather than during the first search.
+  const { warmSignalSearch } = await import('./lib/signals/repository');
+  warmSignalSearch(db).catch((error: unknown) => log(`signal search sample not read yet: ${error instanceof Error ? error.message : String(error)}`));
 }
 
 function log(line: string) {

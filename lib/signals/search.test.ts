@@ -1,4 +1,4 @@
-import { rarestTrigrams, searchTrigrams, trigramsOf } from './repository';
+import { rarestTrigrams, searchPlan, searchTrigrams, trigramsOf } from './repository';
 
 describe('trigramsOf', () => {
   it('lists each three-character window once, spaces included', () => {
@@ -54,5 +54,26 @@ describe('rarestTrigrams', () => {
   it('leaves out trigrams with other characters, and falls back when none is left', () => {
     expect(rarestTrigrams('8-K form', counts)).toEqual(['for', 'orm']);
     expect(rarestTrigrams('8- k', counts)).toEqual(searchTrigrams('8- k'));
+  });
+});
+
+describe('searchPlan', () => {
+  const million = 1_000_000;
+  it('reads a few hundred matches at once, whatever the table', () => {
+    expect(searchPlan(0, million, 20)).toBe('candidates');
+    expect(searchPlan(500, million, 20)).toBe('candidates');
+  });
+  it('reads the newest windows first for a company named in a few thousand of a million signals', () => {
+    expect(searchPlan(2_725, million, 20)).toBe('windows');
+    expect(searchPlan(10_000, million, 20)).toBe('windows');
+  });
+  it('walks the date index when a page lies within its first 2,000 rows', () => {
+    expect(searchPlan(10_500, million, 20)).toBe('walk');
+    expect(searchPlan(200_000, million, 20)).toBe('walk');
+    // A small table: the walk is short whatever the term.
+    expect(searchPlan(600, 5_000, 20)).toBe('walk');
+  });
+  it('needs denser matches to walk for a longer page', () => {
+    expect(searchPlan(10_500, million, 100)).toBe('windows');
   });
 });
