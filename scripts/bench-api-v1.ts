@@ -3,14 +3,14 @@
 // /api/v1/signals with a personal key, against the same endpoints with the session cookie and the
 // screens' own /api/companies and /api/signals, on a production build served by server.ts. Runs on a
 // scratch SQLite database and, when PostgreSQL answers, on the database --postgres-url names
-// (default: the local `bench_api_v1` database, which must exist; it is migrated and seeded). A bounded closed loop on loopback:
+// (default: the local `bench_api_v1` database, created when missing, then migrated and seeded). A bounded closed loop on loopback:
 // `connections` requests in flight, `seconds` per scenario split over `rounds` interleaved rounds,
 // after a one-second warm-up of each.
 import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { benchServerEnv, percentile, signUp, waitForServer } from './lib/bench';
+import { benchServerEnv, ensureBenchDatabase, percentile, signUp, waitForServer } from './lib/bench';
 
 const args = new Map(process.argv.slice(2).map((arg, index, all) => [arg, all[index + 1]]));
 const seconds = Number(args.get('--seconds') ?? 6);
@@ -93,6 +93,7 @@ async function postgresAnswers(url: string): Promise<boolean> {
   const { Client } = await import('pg');
   const client = new Client({ connectionString: url, connectionTimeoutMillis: 2000 });
   try {
+    await ensureBenchDatabase(url);
     await client.connect();
     await client.query('SELECT 1');
     return true;

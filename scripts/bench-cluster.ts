@@ -26,7 +26,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import WebSocket from 'ws';
-import { benchServerEnv, ensureBuild, percentile, startNodeOptions, tallyDeliveries, waitForServer } from './lib/bench';
+import { benchServerEnv, ensureBenchDatabase, ensureBuild, percentile, startNodeOptions, tallyDeliveries, waitForServer } from './lib/bench';
 import type { FromProxy, ToProxy } from './bench-cluster-proxy';
 
 const argv = process.argv.slice(2);
@@ -349,6 +349,7 @@ async function createSessions(): Promise<string[]> {
   const { applyMigrations } = await import('../lib/db/migrate');
   const { encodeSessionToken } = await import('../lib/auth/session-token');
   const { sessionCookieName, sessionMaxAgeSeconds } = await import('../lib/http/cookies');
+  await ensureBenchDatabase(databaseUrl);
   await applyMigrations(databaseUrl);
   const users = await db.user.createManyAndReturn({
     data: Array.from({ length: userCount }, (_, index) => ({

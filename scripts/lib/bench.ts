@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import autocannon from 'autocannon';
+import { Client } from 'pg';
 
 // Helpers the benchmark scripts share.
 
@@ -193,4 +194,28 @@ export function tallyDeliveries(publishedIds: readonly string[], received: reado
   }
   tally.lost = tally.expected - tally.delivered;
   return tally;
+}
+
+/** The database a benchmark's URL names: its own, never one of the server's built-in ones. */
+export function benchDatabaseName(url: string): string {
+  const name = decodeURIComponent(new URL(url).pathname.slice(1));
+  if (!/^[A-Za-z0-9_]+$/.test(name) || ['postgres', 'template0', 'template1'].includes(name)) {
+    throw new Error(`the benchmark needs a database of its own (got "${name}")`);
+  }
+  return name;
+}
+
+/** Creates the benchmark's PostgreSQL database when the server has none of that name (a new machine). */
+export async function ensureBenchDatabase(url: string): Promise<void> {
+  const name = benchDatabaseName(url);
+  const admin = new URL(url);
+  admin.pathname = '/postgres';
+  const client = new Client({ connectionString: admin.toString() });
+  await client.connect();
+  try {
+    const exists = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+    if (exists.rowCount === 0) await client.query(`CREATE DATABASE "${name}"`);
+  } finally {
+    await client.end();
+  }
 }

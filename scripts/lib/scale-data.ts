@@ -1,4 +1,5 @@
 import { Client } from 'pg';
+import { benchDatabaseName, ensureBenchDatabase } from './bench';
 
 // The data-scale benchmark's dataset (issue 29 §4): ten times the demo, and synthetic through and
 // through. Every company is "Synthetic Co 0001"… on the exchange SYNTH, every source says
@@ -357,28 +358,6 @@ export interface ScaleDataOptions {
 }
 
 /** A URL naming a database this generator may create and fill: not the server's own maintenance databases. */
-function databaseName(url: string) {
-  const name = decodeURIComponent(new URL(url).pathname.slice(1));
-  if (!/^[A-Za-z0-9_]+$/.test(name) || ['postgres', 'template0', 'template1'].includes(name)) {
-    throw new Error(`the benchmark needs a database of its own (got "${name}")`);
-  }
-  return name;
-}
-
-async function ensureDatabase(url: string) {
-  const name = databaseName(url);
-  const admin = new URL(url);
-  admin.pathname = '/postgres';
-  const client = new Client({ connectionString: admin.toString() });
-  await client.connect();
-  try {
-    const exists = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
-    if (exists.rowCount === 0) await client.query(`CREATE DATABASE "${name}"`);
-  } finally {
-    await client.end();
-  }
-}
-
 async function markerVersion(client: Client): Promise<number | null> {
   const { rows } = await client.query<{ version: number }>(
     `SELECT version FROM "${markerTable}" WHERE to_regclass('"${markerTable}"') IS NOT NULL LIMIT 1`,
@@ -394,7 +373,7 @@ async function markerVersion(client: Client): Promise<number | null> {
 export async function ensureScaleData(url: string, options: ScaleDataOptions = {}): Promise<{ generated: boolean; seconds: number }> {
   const log = options.log ?? (() => {});
   const started = performance.now();
-  await ensureDatabase(url);
+  await ensureBenchDatabase(url);
   const { applyMigrations } = await import('../../lib/db/migrate');
   await applyMigrations(url);
   const client = new Client({ connectionString: url });
@@ -404,9 +383,9 @@ export async function ensureScaleData(url: string, options: ScaleDataOptions = {
     if (version === scaleDataVersion && !options.regenerate) return { generated: false, seconds: 0 };
     if (version === null) {
       const { rows } = await client.query<{ count: string }>('SELECT count(*) AS count FROM "Company"');
-      if (Number(rows[0]!.count) > 0) throw new Error(`${databaseName(url)} holds companies but no ${markerTable} marker: not a benchmark database, left alone`);
+      if (Number(rows[0]!.count) > 0) throw new Error(`${benchDatabaseName(url)} holds companies but no ${markerTable} marker: not a benchmark database, left alone`);
     }
-    log(`Generating the synthetic dataset (version ${scaleDataVersion}: ${scaleDataSize.companies} companies × ${scaleDataSize.days} days, ${scaleDataSize.signals} signals, ${scaleDataSize.users} users) into ${databaseName(url)}…`);
+    log(`Generating the synthetic dataset (version ${scaleDataVersion}: ${scaleDataSize.companies} companies × ${scaleDataSize.days} days, ${scaleDataSize.signals} signals, ${scaleDataSize.users} users) into ${benchDatabaseName(url)}…`);
     await client.query(`DROP TABLE IF EXISTS "${markerTable}"`);
     await client.query(`TRUNCATE ${generatedTables.map((name) => `"${name}"`).join(', ')} CASCADE`);
     await client.query('SET synchronous_commit = off');
