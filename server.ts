@@ -39,6 +39,7 @@ async function main() {
   const { closeRateLimiter } = await import('./lib/rate-limit/limiter');
   const { isCachedReadPath, serveCachedRead } = await import('./lib/web/fast-reads');
   const { indexStaticAssets, serveStaticAsset, staticPrefix } = await import('./lib/web/static-assets');
+  const { warmSignalSearch } = await import('./lib/signals/repository');
 
   // After the migrations, and before Next's route handlers open a bus of their own: this installs the
   // process's bus, bridged to the background process's.
@@ -93,7 +94,6 @@ async function main() {
   await new Promise<void>((resolve) => server.listen(env.PORT, env.HOST, resolve));
   log(`ready on http://${env.HOST === '0.0.0.0' ? 'localhost' : env.HOST}:${env.PORT} (${dev ? 'development' : 'production'}, bus: ${bus.kind})`);
   // What steers the signal search on PostgreSQL, read now rather than during the first search.
-  const { warmSignalSearch } = await import('./lib/signals/repository');
   warmSignalSearch(db).catch((error: unknown) => log(`signal search sample not read yet: ${error instanceof Error ? error.message : String(error)}`));
 }
 

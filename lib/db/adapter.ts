@@ -12,9 +12,10 @@ export function createAdapterFactory(url: string) {
   }
   // pg's pool closes a connection idle for 10 s, so after every quiet spell that long the next page
   // load opened its connections again (a backend started and authenticated for each, its catalog
-  // caches empty) before its first byte. Idle ones stay five minutes (still at most ten); they do not
-  // keep a script's process alive.
-  return new PrismaPg({ connectionString: url, max: 10, idleTimeoutMillis: 300_000, allowExitOnIdle: true });
+  // caches empty) before its first byte. Idle ones stay five minutes (still at most ten), with TCP
+  // keepalive so that a network that drops quiet connections does not leave dead ones in the pool;
+  // they do not keep a script's process alive.
+  return new PrismaPg({ connectionString: url, max: 10, idleTimeoutMillis: 300_000, keepAlive: true, keepAliveInitialDelayMillis: 30_000, allowExitOnIdle: true });
 }
 
 /**

@@ -56,7 +56,7 @@ export function decodeCursor(cursor: string): { detectedAt: Date; id: string } |
   return valid ? { detectedAt, id } : null;
 }
 
-/** More candidates than this and a term is common: walking the date index fills a page sooner. */
+/** The most candidates one lookup returns: a window cut there leaves its page to the planner's own plan. */
 const searchCandidateCap = 2_000;
 /**
  * On SQLite the candidates become bound parameters of `id IN (…)`, and Prisma refuses a query with
@@ -124,9 +124,27 @@ async function withStatementTimeout<T>(db: Db, ms: number, work: (tx: Transactio
   }
 }
 
+/**
+ * `read` in a transaction that plans without plain index scans; the same read as a plain query when no
+ * transaction can start (all connections busy past Prisma's wait): the setting only steers the plan,
+ * never the rows, and a plain query waits for a connection as long as it takes.
+ */
+async function withoutIndexScans<T>(db: Db, read: (tx: Transaction | Db) => Promise<T>): Promise<T> {
+  try {
+    return await db.$transaction(async (tx) => {
+      await tx.$executeRawUnsafe('SET LOCAL enable_indexscan = off');
+      return read(tx);
+    });
+  } catch (error) {
+    if ((error as { code?: unknown } | null)?.code === 'P2028') return read(db);
+    throw error;
+  }
+}
+
 /** Signals read to estimate how common each trigram is, and how long that estimate serves. */
 const trigramSampleRows = 5_000;
 const trigramSampleTtlMs = 10 * 60_000;
+const trigramSampleRetryMs = 60_000;
 
 interface TrigramSample {
   /** In how many sampled signals each trigram occurs (description, company name and source together). */
@@ -157,13 +175,18 @@ function trigramSample(db: Db): Promise<TrigramSample> {
     cached.refreshing = true;
     readTrigramSample(db).then(
       (sample) => (globalForSearch.__signalTrigramSample = { at: Date.now(), sample: Promise.resolve(sample) }),
-      () => (cached.refreshing = false),
+      (error: unknown) => {
+        // The old sample keeps serving; another read in a minute, not on every search meanwhile.
+        console.error('[search] trigram sample not refreshed:', error instanceof Error ? error.message : error);
+        cached.at = Date.now() - trigramSampleTtlMs + trigramSampleRetryMs;
+        cached.refreshing = false;
+      },
     );
   }
   return cached.sample;
 }
 
-/** Sampled texts counted between turns of the event loop: counting 5,000 of them holds it tens of milliseconds. */
+/** Sampled texts counted between turns of the event loop, so that counting them all does not hold it. */
 const countedPerTurn = 500;
 
 async function readTrigramSample(db: Db): Promise<TrigramSample> {
@@ -196,7 +219,7 @@ function estimatedMatches(term: string, grams: readonly string[], sample: Trigra
   if (!sample.sampled) return 0;
   const rarest = Math.min(...grams.map((gram) => sample.counts.get(gram) ?? 0));
   const scale = sample.rows / sample.sampled;
-  if (rarest * scale <= searchCandidateCap) return rarest * scale;
+  if (rarest * scale <= windowedCandidatesFrom) return rarest * scale;
   const lower = term.toLowerCase();
   const sampledEnough = Math.floor(enough / scale) + 1;
   let holding = 0;
@@ -242,17 +265,12 @@ async function postgresCandidates(db: Db, term: string, patterns: readonly strin
   const bound = (operator: string, date: Date | undefined) => (date ? ` AND "detectedAt" ${operator} $${patterns.length + 1 + bounds.push(date)}` : '');
   const sql = `SELECT "id" FROM "Signal" WHERE ((${all('description')}) OR (${all('companyName')}) OR (${all('source')}))${bound('>=', window.from)}${bound('<=', window.to)} ORDER BY "detectedAt" DESC, "id" DESC LIMIT ${searchCandidateCap + 1}`;
   const values = [...patterns, likeLiteral(term), ...bounds];
-  // In a window, the planner guesses how many rows a trigram finds from the column's statistics, often
-  // ten times too many ("151": 19,498 guessed, 1,755 found), and then walks the date index through the
-  // whole window instead (51 ms for the last 30 days of a million signals, against 2 ms). Without plain
-  // index scans it intersects the trigram and date bitmaps and visits only the rows in both. Without a
-  // window, walking the date index means walking all of it: the trigrams' bitmap wins on its own.
-  const rows = window.from
-    ? await db.$transaction(async (tx) => {
-        await tx.$executeRawUnsafe('SET LOCAL enable_indexscan = off');
-        return tx.$queryRawUnsafe<{ id: string }[]>(sql, ...values);
-      })
-    : await db.$queryRawUnsafe<{ id: string }[]>(sql, ...values);
+  // In a window, the planner guesses how many rows a trigram finds from the column's statistics,
+  // often ten times too many, and then walks the date index through the whole window instead of
+  // reading the few rows the trigrams point to (docs/performance.md). Without plain index scans it
+  // intersects the trigram and date bitmaps and visits only the rows in both. Without a window,
+  // walking the date index means walking all of it: the trigrams' bitmap wins on its own.
+  const rows = window.from ? await withoutIndexScans(db, (tx) => tx.$queryRawUnsafe<{ id: string }[]>(sql, ...values)) : await db.$queryRawUnsafe<{ id: string }[]>(sql, ...values);
   return { ids: rows.slice(0, searchCandidateCap).map((row) => row.id), truncated: rows.length > searchCandidateCap };
 }
 
@@ -273,10 +291,12 @@ const dateWalkRows = 2_000;
  * `candidates`, all its matches at once (few); `windows`, the matches of the newest windows first (a
  * window's dates narrow the rows read); `walk`, the planner's walk of the date index from the newest
  * signal, which finds a page within `dateWalkRows` rows when matches are that dense (spread evenly).
- * A company named in a few thousand of a million signals needs about 8,000 rows, longer than the
- * walk's quick timeout, so it reads its windows at once instead of after the timeout.
+ * A company named in a few thousand of a million signals is too rare for that within the walk's
+ * quick timeout, so it reads its windows at once instead of after the timeout.
  */
-export function searchPlan(estimate: number, rows: number, limit: number): 'candidates' | 'windows' | 'walk' {
+export type SearchPlan = 'candidates' | 'windows' | 'walk';
+
+export function searchPlan(estimate: number, rows: number, limit: number): SearchPlan {
   if (estimate <= windowedCandidatesFrom) return 'candidates';
   return estimate < dateWalkEstimate(rows, limit) ? 'windows' : 'walk';
 }
@@ -326,8 +346,12 @@ async function newestOf<Row>(ids: readonly string[], limit: number, find: (candi
   }
 }
 
-/** A page of signals, newest first, with a keyset cursor for the next page. */
-export async function listSignals(db: Db, query: SignalQuery) {
+/**
+ * A page of signals, newest first, with a keyset cursor for the next page. `plan` forces how a search
+ * on PostgreSQL looks its page up (tests: every plan finds the same page); by default the estimate
+ * chooses.
+ */
+export async function listSignals(db: Db, query: SignalQuery, options: { plan?: SearchPlan } = {}) {
   const text = (value: string) => (databaseProvider() === 'postgresql' ? { contains: value, mode: 'insensitive' as const } : { contains: value });
   // Spec 001 §5: the search matches description, signalType or source (and the company's name).
   const term = query.q?.trim() ?? '';
@@ -368,7 +392,7 @@ export async function listSignals(db: Db, query: SignalQuery) {
     // once for a common term but reads most of the table for a rare combination of common words; a
     // short timeout tells the two apart, and the candidates then answer, newest windows first.
     const estimate = estimatedMatches(term, grams, sample, Math.max(searchCandidateCap, dateWalkEstimate(sample.rows, query.limit)));
-    const plan = searchPlan(estimate, sample.rows, query.limit);
+    const plan = options.plan ?? searchPlan(estimate, sample.rows, query.limit);
     if (plan === 'candidates') rows = await postgresSearch(db, term, grams, [], query, find);
     else if (plan === 'windows') rows = await postgresSearch(db, term, grams, searchWindowsDays, query, find);
     else rows = (await withStatementTimeout(db, postgresQuickMs, (tx) => tx.signal.findMany(args(null)))) ?? (await postgresSearch(db, term, grams, searchWindowsDays, query, find));

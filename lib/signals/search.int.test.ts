@@ -1,6 +1,7 @@
 import { db } from '@/lib/db';
 import { resetDatabase } from '@/test/support/database';
-import { decodeCursor, listSignals } from './repository';
+import { databaseProvider } from '@/lib/env';
+import { decodeCursor, listSignals, type SearchPlan } from './repository';
 
 // Search finds exactly what a case-insensitive substring match finds, newest first and page by page,
 // however the database looks it up (on PostgreSQL the planner's plan, or a rare term's trigram
@@ -33,12 +34,12 @@ beforeAll(async () => {
   stored = await db.signal.findMany({ select: { id: true, description: true, companyName: true, source: true, detectedAt: true, severity: true } });
 }, 60_000);
 
-/** Every page of a search, 25 at a time, through the cursor each page hands back. */
-async function allPages(q: string, severity?: string) {
+/** Every page of a search, 25 at a time, through the cursor each page hands back (`plan`: forced on PostgreSQL). */
+async function allPages(q: string, severity?: string, plan?: SearchPlan) {
   const ids: string[] = [];
   let cursor: { detectedAt: Date; id: string } | undefined;
   for (let page = 0; page < 200; page += 1) {
-    const result = await listSignals(db, { q, severity, cursor, limit: 25 });
+    const result = await listSignals(db, { q, severity, cursor, limit: 25 }, { plan });
     ids.push(...result.signals.map((signal) => signal.id));
     if (!result.nextCursor) return ids;
     cursor = decodeCursor(result.nextCursor) ?? undefined;
@@ -76,4 +77,16 @@ it('finds the old matches of a common term under a rare filter, in order', async
   expect(expected('bitcoin', 'critical')).toHaveLength(3);
   expect(await allPages('bitcoin', 'critical')).toEqual(expected('bitcoin', 'critical'));
   expect(await allPages('Common Co 1', 'critical')).toEqual(expected('Common Co 1', 'critical'));
+});
+
+// On this small table the estimate picks the walk for most terms; each plan must find the same pages.
+const onPostgres = databaseProvider() === 'postgresql' ? describe : describe.skip;
+onPostgres.each(['candidates', 'windows', 'walk'] as const)('the %s plan', (plan) => {
+  it.each(['QUILLMOOR', 'moor treas', 'harbourline', 'Common Co 7', 'bitcoin', 'zqxv'])('finds every match of %s, newest first, across pages', async (q) => {
+    expect(await allPages(q, undefined, plan)).toEqual(expected(q));
+  });
+  it('finds the old matches of a common term under a rare filter', async () => {
+    expect(await allPages('bitcoin', 'critical', plan)).toEqual(expected('bitcoin', 'critical'));
+    expect(await allPages('Quillmoor', 'high', plan)).toEqual(expected('Quillmoor', 'high'));
+  });
 });

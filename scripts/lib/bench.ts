@@ -132,19 +132,21 @@ export interface LoadRun {
 /**
  * autocannon's client appends every response body to a string (its PipelinedRequestsQueue.addBody),
  * which only its body checks read and no benchmark here uses: decoding each gzip body as text made the
- * client, not the server, the limit of a large read (holdings of 1,500 companies, 23.7 kB: 4,400 req/s
- * with it, 31,000 without, the server then the busy side). Bytes and latencies are counted as before.
- * Throws if the method is gone (another autocannon), rather than measuring something else silently.
+ * client, not the server, the limit of a large read. Bytes and latencies are counted as before. Throws
+ * if the method is gone (another autocannon), rather than measuring something else silently.
  */
+let bodiesDiscarded = false;
 function discardResponseBodies() {
-  const queue = createRequire(path.join(process.cwd(), 'package.json'))('autocannon/lib/pipelinedRequestsQueue.js') as { prototype: { addBody?: unknown } };
+  if (bodiesDiscarded) return;
+  const queue = createRequire(require.resolve('autocannon'))('./lib/pipelinedRequestsQueue.js') as { prototype: { addBody?: unknown } };
   if (typeof queue.prototype.addBody !== 'function') throw new Error('autocannon no longer has PipelinedRequestsQueue.addBody: check loadRun');
   queue.prototype.addBody = () => {};
+  bodiesDiscarded = true;
 }
-discardResponseBodies();
 
 /** `connections` keep-alive connections sending GET `url` with `headers` for `seconds`; response bodies are counted, not kept. */
 export async function loadRun(url: string, headers: Record<string, string>, connections: number, seconds: number): Promise<LoadRun> {
+  discardResponseBodies();
   const result = await autocannon({ url, connections, duration: seconds, headers, pipelining: 1 });
   const statuses = Object.entries(result.statusCodeStats ?? {})
     .map(([code, stats]) => `${code}×${(stats as { count: number }).count}`)
@@ -205,16 +207,29 @@ export function benchDatabaseName(url: string): string {
   return name;
 }
 
-/** Creates the benchmark's PostgreSQL database when the server has none of that name (a new machine). */
+/**
+ * Creates the benchmark's PostgreSQL database when the server has none of that name (a new machine):
+ * a database that answers is used as it is; any other failure than a missing database is thrown, and
+ * so is a name that is not the benchmark's own (the server's maintenance databases).
+ */
 export async function ensureBenchDatabase(url: string): Promise<void> {
   const name = benchDatabaseName(url);
+  const target = new Client({ connectionString: url, connectionTimeoutMillis: 5_000 });
+  try {
+    await target.connect();
+    return;
+  } catch (error) {
+    // 3D000: invalid_catalog_name, the database does not exist.
+    if ((error as { code?: unknown }).code !== '3D000') throw error;
+  } finally {
+    await target.end().catch(() => undefined);
+  }
   const admin = new URL(url);
   admin.pathname = '/postgres';
-  const client = new Client({ connectionString: admin.toString() });
+  const client = new Client({ connectionString: admin.toString(), connectionTimeoutMillis: 5_000 });
   await client.connect();
   try {
-    const exists = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
-    if (exists.rowCount === 0) await client.query(`CREATE DATABASE "${name}"`);
+    await client.query(`CREATE DATABASE "${name}"`);
   } finally {
     await client.end();
   }

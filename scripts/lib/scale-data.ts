@@ -357,7 +357,6 @@ export interface ScaleDataOptions {
   log?: (line: string) => void;
 }
 
-/** A URL naming a database this generator may create and fill: not the server's own maintenance databases. */
 async function markerVersion(client: Client): Promise<number | null> {
   const { rows } = await client.query<{ version: number }>(
     `SELECT version FROM "${markerTable}" WHERE to_regclass('"${markerTable}"') IS NOT NULL LIMIT 1`,
