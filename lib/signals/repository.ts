@@ -111,7 +111,10 @@ const likeLiteral = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\$
 
 type Transaction = Parameters<Parameters<Db['$transaction']>[0]>[0];
 
-/** Runs `work` with a statement timeout; null when it ran out of time. */
+/** Prisma could not start a transaction in time: every connection was busy past its wait. */
+const transactionNotStarted = (error: unknown) => (error as { code?: unknown } | null)?.code === 'P2028';
+
+/** Runs `work` with a statement timeout; null when it ran out of time, or when no transaction could start. */
 async function withStatementTimeout<T>(db: Db, ms: number, work: (tx: Transaction) => Promise<T>): Promise<T | null> {
   try {
     return await db.$transaction(async (tx) => {
@@ -119,7 +122,7 @@ async function withStatementTimeout<T>(db: Db, ms: number, work: (tx: Transactio
       return work(tx);
     });
   } catch (error) {
-    if (/statement timeout|canceling statement|57014/i.test(error instanceof Error ? error.message : String(error))) return null;
+    if (transactionNotStarted(error) || /statement timeout|canceling statement|57014/i.test(error instanceof Error ? error.message : String(error))) return null;
     throw error;
   }
 }
@@ -136,7 +139,7 @@ async function withoutIndexScans<T>(db: Db, read: (tx: Transaction | Db) => Prom
       return read(tx);
     });
   } catch (error) {
-    if ((error as { code?: unknown } | null)?.code === 'P2028') return read(db);
+    if (transactionNotStarted(error)) return read(db);
     throw error;
   }
 }

@@ -90,3 +90,29 @@ onPostgres.each(['candidates', 'windows', 'walk'] as const)('the %s plan', (plan
     expect(await allPages('Quillmoor', 'high', plan)).toEqual(expected('Quillmoor', 'high'));
   });
 });
+
+onPostgres('when every connection is busy', () => {
+  it('a windowed search waits for one instead of failing to start its transaction', async () => {
+    // The trigram sample read first: this search's only query outside a transaction before its lookup.
+    await listSignals(db, { q: 'Quillmoor', limit: 25 });
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    // The pool's ten connections, each held by a transaction until the gate opens.
+    const holders = Array.from({ length: 10 }, () =>
+      db.$transaction(
+        async (tx) => {
+          await tx.$queryRawUnsafe('SELECT 1');
+          await gate;
+        },
+        { maxWait: 10_000, timeout: 15_000 },
+      ),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const search = listSignals(db, { q: 'Quillmoor', limit: 25 }, { plan: 'windows' });
+    // Past Prisma's two seconds of waiting for a transaction to start.
+    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    release();
+    await Promise.all(holders);
+    expect((await search).signals.map((signal) => signal.id)).toEqual(expected('Quillmoor').slice(0, 25));
+  }, 20_000);
+});
