@@ -289,6 +289,8 @@ const windowedCandidatesFrom = searchCandidateCap / 4;
 /** Rows the planner's walk of the date index may read to fill a page before the candidates are cheaper. */
 const dateWalkRows = 2_000;
 
+export type SearchPlan = 'candidates' | 'windows' | 'walk';
+
 /**
  * How a term's page is looked up on PostgreSQL, from about how many of `rows` signals hold it:
  * `candidates`, all its matches at once (few); `windows`, the matches of the newest windows first (a
@@ -297,8 +299,6 @@ const dateWalkRows = 2_000;
  * A company named in a few thousand of a million signals is too rare for that within the walk's
  * quick timeout, so it reads its windows at once instead of after the timeout.
  */
-export type SearchPlan = 'candidates' | 'windows' | 'walk';
-
 export function searchPlan(estimate: number, rows: number, limit: number): SearchPlan {
   if (estimate <= windowedCandidatesFrom) return 'candidates';
   return estimate < dateWalkEstimate(rows, limit) ? 'windows' : 'walk';
