@@ -6,6 +6,8 @@ describe('isDatabaseUnavailable', () => {
     expect(isDatabaseUnavailable({ code: 'P1017', meta: { modelName: 'Company', driverAdapterError: { name: 'DriverAdapterError', cause: { kind: 'ConnectionClosed' } } } })).toBe(true);
     expect(isDatabaseUnavailable({ code: 'P1001' })).toBe(true);
     expect(isDatabaseUnavailable({ code: 'P2024' })).toBe(true);
+    // What $transaction throws when all of the pool's connections stay busy past its wait.
+    expect(isDatabaseUnavailable({ code: 'P2028', message: 'Transaction API error: Unable to start a transaction in the given time.' })).toBe(true);
     expect(isDatabaseUnavailable({ meta: { driverAdapterError: { cause: { kind: 'DatabaseNotReachable', host: '127.0.0.1', port: 5432 } } } })).toBe(true);
     // PostgreSQL shutting down or starting up, reached through the adapter or pg itself.
     expect(isDatabaseUnavailable({ meta: { driverAdapterError: { cause: { kind: 'postgres', code: '57P01', message: 'terminating connection due to administrator command' } } } })).toBe(true);

@@ -3,8 +3,9 @@
 // and the decision is the HTTP answer's; it reads only the codes Prisma, its adapter and pg put on errors.
 
 // Prisma's codes for a database it cannot reach or lost mid-query: can't reach (P1001), timed out
-// connecting or running (P1002, P1008), closed the connection (P1017), no pooled connection in time (P2024).
-const unavailableCodes = new Set(['P1001', 'P1002', 'P1008', 'P1017', 'P2024']);
+// connecting or running (P1002, P1008), closed the connection (P1017), no pooled connection in time (P2024),
+// no transaction started in time, every connection busy (P2028).
+const unavailableCodes = new Set(['P1001', 'P1002', 'P1008', 'P1017', 'P2024', 'P2028']);
 // The driver adapter's kinds for the same (lib/db/adapter.ts: @prisma/adapter-pg, better-sqlite3).
 const unavailableKinds = new Set(['ConnectionClosed', 'DatabaseNotReachable', 'SocketTimeout', 'TooManyConnections']);
 // PostgreSQL's SQLSTATEs of a server shutting down or starting up (57P01-57P03), of a lost connection

@@ -111,35 +111,39 @@ const likeLiteral = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\$
 
 type Transaction = Parameters<Parameters<Db['$transaction']>[0]>[0];
 
-/** Prisma could not start a transaction in time: every connection was busy past its wait. */
-const transactionNotStarted = (error: unknown) => (error as { code?: unknown } | null)?.code === 'P2028';
+/**
+ * Prisma's transaction API failed (P2028): none could start in time, every connection busy. Elsewhere
+ * that answers 503 (lib/http/unavailable.ts); a search only loses the setting its transaction carried.
+ */
+const transactionUnavailable = (error: unknown) => (error as { code?: unknown } | null)?.code === 'P2028';
+
+/** `work` in a transaction under `SET LOCAL setting`, which lasts until the transaction ends. */
+function withLocalSetting<T>(db: Db, setting: string, work: (tx: Transaction) => Promise<T>): Promise<T> {
+  return db.$transaction(async (tx) => {
+    await tx.$executeRawUnsafe(`SET LOCAL ${setting}`);
+    return work(tx);
+  });
+}
 
 /** Runs `work` with a statement timeout; null when it ran out of time, or when no transaction could start. */
 async function withStatementTimeout<T>(db: Db, ms: number, work: (tx: Transaction) => Promise<T>): Promise<T | null> {
   try {
-    return await db.$transaction(async (tx) => {
-      await tx.$executeRawUnsafe(`SET LOCAL statement_timeout = ${ms}`);
-      return work(tx);
-    });
+    return await withLocalSetting(db, `statement_timeout = ${ms}`, work);
   } catch (error) {
-    if (transactionNotStarted(error) || /statement timeout|canceling statement|57014/i.test(error instanceof Error ? error.message : String(error))) return null;
+    if (transactionUnavailable(error) || /statement timeout|canceling statement|57014/i.test(error instanceof Error ? error.message : String(error))) return null;
     throw error;
   }
 }
 
 /**
- * `read` in a transaction that plans without plain index scans; the same read as a plain query when no
- * transaction can start (all connections busy past Prisma's wait): the setting only steers the plan,
- * never the rows, and a plain query waits for a connection as long as it takes.
+ * `read` planned without plain index scans; the same read as a plain query when no transaction can
+ * start: the setting only steers the plan, never the rows, and a plain query waits for a connection.
  */
 async function withoutIndexScans<T>(db: Db, read: (tx: Transaction | Db) => Promise<T>): Promise<T> {
   try {
-    return await db.$transaction(async (tx) => {
-      await tx.$executeRawUnsafe('SET LOCAL enable_indexscan = off');
-      return read(tx);
-    });
+    return await withLocalSetting(db, 'enable_indexscan = off', read);
   } catch (error) {
-    if (transactionNotStarted(error)) return read(db);
+    if (transactionUnavailable(error)) return read(db);
     throw error;
   }
 }
