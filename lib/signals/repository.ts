@@ -234,25 +234,40 @@ function estimatedMatches(term: string, grams: readonly string[], sample: Trigra
   return Math.min(rarest, holding) * scale;
 }
 
-/** A trigram this many times as common as the rarest one narrows the candidates little and reads a long posting list. */
-const commonTrigramFactor = 8;
+/**
+ * How many posting-list entries a trigram index scan reads in the time it reads one candidate's row
+ * from the table to check the whole term (docs/performance.md, "Signal search").
+ */
+const postingEntriesPerRowRead = 1_000;
 
 /**
- * At most three trigrams of `term`, the least common in `counts`: of letters and digits only, which
- * the trigram index holds as they are; from different words first when the term has several (the
- * trigrams of one word come together: "dus", "ust" and "tri" find every "Industries"); none far more
- * common than the rarest. A company's name shares "inc", "cor" or "bit" with thousands of signals but rarely its
- * distinctive part. Falls back to searchTrigrams when no such trigram exists.
+ * At most three trigrams of `term` to look it up by, least common in `counts` (occurrences among
+ * `sampled` signals) first: of letters and digits only, which the trigram index holds as they are; from
+ * different words first when the term has several (the trigrams of one word come together: "dus",
+ * "ust" and "tri" find every "Industries"). A further trigram is taken when the rows it spares reading
+ * outweigh its posting list: for "Synthetic Co 1001", "001" cuts what "100" finds to a fifteenth and
+ * is read in a fraction of the time, while "syn", in every "Synthetic Co" signal, narrows nothing and
+ * reads a million entries. Falls back to searchTrigrams when no such trigram exists.
  */
-export function rarestTrigrams(term: string, counts: ReadonlyMap<string, number>): string[] {
-  const byCount = (a: string, b: string) => (counts.get(a) ?? 0) - (counts.get(b) ?? 0);
+export function rarestTrigrams(term: string, counts: ReadonlyMap<string, number>, sampled: number): string[] {
+  const count = (gram: string) => counts.get(gram) ?? 0;
+  const byCount = (a: string, b: string) => count(a) - count(b);
   const words = term.toLowerCase().split(/\s+/).filter((word) => [...word].length >= 3);
   const perWord = words.map((word) => trigramsOf(word).filter((gram) => /^[\p{L}\p{N}]{3}$/u.test(gram)).sort(byCount)).filter((grams) => grams.length > 0);
   if (perWord.length === 0) return searchTrigrams(term);
   // Each word's rarest first, then the other trigrams of the rarest words.
   const ordered = [...new Set([...perWord.map((grams) => grams[0]!).sort(byCount), ...perWord.flatMap((grams) => grams.slice(1)).sort(byCount)])];
-  const floor = Math.max(1, counts.get(ordered[0]!) ?? 0) * commonTrigramFactor;
-  return ordered.filter((gram, index) => index === 0 || (counts.get(gram) ?? 0) <= floor).slice(0, 3);
+  const chosen = [ordered[0]!];
+  // The sampled signals the chosen trigrams find together, as if they occurred independently.
+  let candidates = Math.max(1, count(ordered[0]!));
+  for (const gram of ordered.slice(1)) {
+    if (chosen.length === 3) break;
+    const share = Math.min(1, count(gram) / Math.max(1, sampled));
+    if (count(gram) >= postingEntriesPerRowRead * candidates * (1 - share)) continue;
+    chosen.push(gram);
+    candidates = Math.max(1, candidates * share);
+  }
+  return chosen;
 }
 
 /**
@@ -392,7 +407,7 @@ export async function listSignals(db: Db, query: SignalQuery, options: { plan?: 
   if (!term || types.length > 0 || [...term].length < 3) rows = await db.signal.findMany(args(null));
   else if (databaseProvider() === 'postgresql') {
     const sample = await trigramSample(db);
-    const grams = rarestTrigrams(term, sample.counts);
+    const grams = rarestTrigrams(term, sample.counts, sample.sampled);
     const find = (candidates: string[] | null) => db.signal.findMany(args(candidates));
     // Few signals hold the term (or its rarest trigram): its candidates answer at once; some thousands:
     // the newest windows' candidates. Many: the planner walks the date index, which fills a page at
