@@ -105,8 +105,19 @@ async function sqliteCandidates(db: Db, term: string): Promise<string[] | null> 
   return rows.length > sqliteCandidateCap ? null : rows.map((row) => row.id);
 }
 
-/** How long the planner's own plan may run before the term counts as rare (PostgreSQL). */
+/**
+ * How long the planner's own plan may run for a page of 20 before the term counts as rare
+ * (PostgreSQL); a longer page reads proportionally more rows, and has proportionally longer.
+ */
 const postgresQuickMs = 15;
+const quickMsFor = (limit: number) => Math.round((postgresQuickMs * Math.max(20, limit)) / 20);
+/**
+ * The walk's plan costs a row read out of table order as about one read in order, as on storage
+ * without seeks: with the default four, a common term on critical signals only walked the date index
+ * over 430,000 signals of every severity (in table order) rather than the critical ones' own index
+ * (3,500 rows, out of order), 216 ms against 14 ms, and ran out of its time.
+ */
+const walkPlanning = { random_page_cost: '1.1' } as const;
 const likeLiteral = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 
 type Transaction = Parameters<Parameters<Db['$transaction']>[0]>[0];
@@ -117,18 +128,18 @@ type Transaction = Parameters<Parameters<Db['$transaction']>[0]>[0];
  */
 const transactionUnavailable = (error: unknown) => (error as { code?: unknown } | null)?.code === 'P2028';
 
-/** `work` in a transaction under `SET LOCAL setting`, which lasts until the transaction ends. */
-function withLocalSetting<T>(db: Db, setting: string, work: (tx: Transaction) => Promise<T>): Promise<T> {
+/** `work` in a transaction under `settings`, set locally: they last until the transaction ends. */
+function withLocalSettings<T>(db: Db, settings: Readonly<Record<string, string>>, work: (tx: Transaction) => Promise<T>): Promise<T> {
   return db.$transaction(async (tx) => {
-    await tx.$executeRawUnsafe(`SET LOCAL ${setting}`);
+    for (const [name, value] of Object.entries(settings)) await tx.$executeRawUnsafe(`SET LOCAL ${name} = ${value}`);
     return work(tx);
   });
 }
 
-/** Runs `work` with a statement timeout; null when it ran out of time, or when no transaction could start. */
-async function withStatementTimeout<T>(db: Db, ms: number, work: (tx: Transaction) => Promise<T>): Promise<T | null> {
+/** Runs `work` with a statement timeout (and `settings`); null when it ran out of time, or when no transaction could start. */
+async function withStatementTimeout<T>(db: Db, ms: number, work: (tx: Transaction) => Promise<T>, settings: Readonly<Record<string, string>> = {}): Promise<T | null> {
   try {
-    return await withLocalSetting(db, `statement_timeout = ${ms}`, work);
+    return await withLocalSettings(db, { statement_timeout: String(ms), ...settings }, work);
   } catch (error) {
     if (transactionUnavailable(error) || /statement timeout|canceling statement|57014/i.test(error instanceof Error ? error.message : String(error))) return null;
     throw error;
@@ -141,7 +152,7 @@ async function withStatementTimeout<T>(db: Db, ms: number, work: (tx: Transactio
  */
 async function withoutIndexScans<T>(db: Db, read: (tx: Transaction | Db) => Promise<T>): Promise<T> {
   try {
-    return await withLocalSetting(db, 'enable_indexscan = off', read);
+    return await withLocalSettings(db, { enable_indexscan: 'off' }, read);
   } catch (error) {
     if (transactionUnavailable(error)) return read(db);
     throw error;
@@ -271,28 +282,38 @@ export function rarestTrigrams(term: string, counts: ReadonlyMap<string, number>
 }
 
 /**
- * PostgreSQL: the ids of the signals detected in [from, to] that may contain the term, newest first,
+ * PostgreSQL: the ids of the signals detected in [from, to] that contain the term and pass the page's
+ * severity, type and since filters, newest first,
  * from the trigram GIN indexes of migration signal_search (`patterns`: its rarest trigrams). An ILIKE
  * on the whole term makes GIN read the posting list of every trigram in it, common ones included
  * (tens of milliseconds at a million rows); three rare trigrams read far less. At most
  * `searchCandidateCap` of them: `truncated` says that older candidates in the window were left out.
  */
-async function postgresCandidates(db: Db, term: string, patterns: readonly string[], window: { from?: Date; to?: Date }): Promise<{ ids: string[]; truncated: boolean }> {
+async function postgresCandidates(db: Db, term: string, patterns: readonly string[], window: { from?: Date; to?: Date }, filters: Pick<SignalQuery, 'severity' | 'type' | 'since'>): Promise<{ ids: string[]; truncated: boolean }> {
   // The whole term is checked on the rows the trigrams find, not looked up in the index (`|| ''` is no
   // indexed expression): the candidates are then the matches themselves, and a rare term whose
   // trigrams are common is not cut at the cap among thousands of near misses.
+  const values: unknown[] = [...patterns, likeLiteral(term)];
+  const parameter = (value: unknown) => `$${values.push(value)}`;
   const whole = `$${patterns.length + 1}`;
   const all = (column: string) => [...patterns.map((_, index) => `"${column}" ILIKE $${index + 1}`), `("${column}" || '') ILIKE ${whole}`].join(' AND ');
-  const bounds: Date[] = [];
-  const bound = (operator: string, date: Date | undefined) => (date ? ` AND "detectedAt" ${operator} $${patterns.length + 1 + bounds.push(date)}` : '');
-  const sql = `SELECT "id" FROM "Signal" WHERE ((${all('description')}) OR (${all('companyName')}) OR (${all('source')}))${bound('>=', window.from)}${bound('<=', window.to)} ORDER BY "detectedAt" DESC, "id" DESC LIMIT ${searchCandidateCap + 1}`;
-  const values = [...patterns, likeLiteral(term), ...bounds];
+  // The page's own filters narrow the candidates too: a common term on critical signals only is then
+  // a few hundred candidates in a window, not thousands among which the critical ones are too few.
+  const from = filters.since && (!window.from || filters.since > window.from) ? filters.since : window.from;
+  const conditions = [
+    `((${all('description')}) OR (${all('companyName')}) OR (${all('source')}))`,
+    ...(from ? [`"detectedAt" >= ${parameter(from)}`] : []),
+    ...(window.to ? [`"detectedAt" <= ${parameter(window.to)}`] : []),
+    ...(filters.severity ? [`"severity" = ${parameter(filters.severity)}`] : []),
+    ...(filters.type ? [`"signalType" = ${parameter(filters.type)}`] : []),
+  ];
+  const sql = `SELECT "id" FROM "Signal" WHERE ${conditions.join(' AND ')} ORDER BY "detectedAt" DESC, "id" DESC LIMIT ${searchCandidateCap + 1}`;
   // In a window, the planner guesses how many rows a trigram finds from the column's statistics,
   // often ten times too many, and then walks the date index through the whole window instead of
   // reading the few rows the trigrams point to (docs/performance.md). Without plain index scans it
   // intersects the trigram and date bitmaps and visits only the rows in both. Without a window,
   // walking the date index means walking all of it: the trigrams' bitmap wins on its own.
-  const rows = window.from ? await withoutIndexScans(db, (tx) => tx.$queryRawUnsafe<{ id: string }[]>(sql, ...values)) : await db.$queryRawUnsafe<{ id: string }[]>(sql, ...values);
+  const rows = from ? await withoutIndexScans(db, (tx) => tx.$queryRawUnsafe<{ id: string }[]>(sql, ...values)) : await db.$queryRawUnsafe<{ id: string }[]>(sql, ...values);
   return { ids: rows.slice(0, searchCandidateCap).map((row) => row.id), truncated: rows.length > searchCandidateCap };
 }
 
@@ -342,7 +363,7 @@ async function postgresSearch<Row>(db: Db, term: string, grams: readonly string[
   let rows: Row[] = [];
   for (const days of [...windowsDays, null]) {
     const from = days === null ? undefined : new Date(anchor - days * 86_400_000);
-    const candidates = await postgresCandidates(db, term, patterns, { from, to });
+    const candidates = await postgresCandidates(db, term, patterns, { from, to }, query);
     // Too few to fill the page: the next window holds these too.
     if (days !== null && !candidates.truncated && candidates.ids.length <= query.limit) continue;
     rows = await newestOf(candidates.ids, query.limit, find);
@@ -417,7 +438,7 @@ export async function listSignals(db: Db, query: SignalQuery, options: { plan?: 
     const plan = options.plan ?? searchPlan(estimate, sample.rows, query.limit);
     if (plan === 'candidates') rows = await postgresSearch(db, term, grams, [], query, find);
     else if (plan === 'windows') rows = await postgresSearch(db, term, grams, searchWindowsDays, query, find);
-    else rows = (await withStatementTimeout(db, postgresQuickMs, (tx) => tx.signal.findMany(args(null)))) ?? (await postgresSearch(db, term, grams, searchWindowsDays, query, find));
+    else rows = (await withStatementTimeout(db, quickMsFor(query.limit), (tx) => tx.signal.findMany(args(null)), walkPlanning)) ?? (await postgresSearch(db, term, grams, searchWindowsDays, query, find));
   } else rows = await db.signal.findMany(args(await sqliteCandidates(db, term)));
   const page = rows.slice(0, query.limit);
   return { signals: page.map(signalView), nextCursor: rows.length > query.limit ? encodeCursor(page.at(-1)!) : null };
