@@ -83,7 +83,9 @@ describe('searchPlan', () => {
     // A small table: the walk is short whatever the term.
     expect(searchPlan(600, 5_000, 20)).toBe('walk');
   });
-  it('needs denser matches to walk for a longer page', () => {
-    expect(searchPlan(10_500, million, 100)).toBe('windows');
+  it('walks from the same density for a longer page, which has a longer time for it', () => {
+    expect(searchPlan(10_500, million, 100)).toBe('walk');
+    expect(searchPlan(30_000, million, 200)).toBe('walk');
+    expect(searchPlan(10_000, million, 100)).toBe('windows');
   });
 });
