@@ -166,3 +166,37 @@ it('answers /api/health from the entry of the caller’s audience: public, signe
   }
   responseCache().invalidate(['DataSource']);
 });
+
+it('computes a signals page nobody has cached (each search is one) as the route does: bytes, ETag, cursor and Link', async () => {
+  const path = '/api/signals?limit=2&q=bitcoin';
+  responseCache().invalidate(['Signal']);
+  const fast = await get(path, analyst, { 'accept-encoding': 'identity' });
+  expect(fast.status).toBe(200);
+  const fastText = await fast.text();
+  expect(JSON.parse(fastText)).toHaveLength(2);
+  // The route's own computation of the same page, from an emptied cache.
+  responseCache().invalidate(['Signal']);
+  const fromRoute = await call(signals, path, { jar: analyst });
+  expect(fastText).toBe(fromRoute.text);
+  expect(fast.headers.get('etag')).toBe(fromRoute.headers.get('etag'));
+  expect(fast.headers.get('x-next-cursor')).toBeTruthy();
+  expect(fast.headers.get('x-next-cursor')).toBe(fromRoute.headers.get('x-next-cursor'));
+  expect(fast.headers.get('link')).toBe(fromRoute.headers.get('link'));
+  expect(fast.headers.get('cache-control')).toBe('private, no-cache');
+  // The next page, by its cursor, computed here too.
+  const next = await get(fast.headers.get('link')!.slice(1, fast.headers.get('link')!.indexOf('>')), analyst);
+  expect(next.status).toBe(200);
+  const [first] = JSON.parse(fastText) as { id: string }[];
+  expect((JSON.parse(await next.text()) as { id: string }[]).map((signal) => signal.id)).not.toContain(first!.id);
+});
+
+it('leaves to the route a signals query it refuses, and a caller it would refuse, on a miss', async () => {
+  const { jar: unentitled } = await registeredUser(false);
+  responseCache().invalidate(['Signal']);
+  expect((await get('/api/signals?limit=abc', analyst)).status).toBe(599);
+  expect((await get('/api/signals?cursor=not-a-cursor', analyst)).status).toBe(599);
+  expect((await get('/api/signals?q=a%00b', analyst)).status).toBe(599);
+  expect((await get('/api/signals?q=bitcoin&limit=3')).status).toBe(599);
+  expect((await get('/api/signals?q=bitcoin&limit=3', unentitled)).status).toBe(599);
+  expect(responseCache().peek(hotReadKeys.signals('?q=bitcoin&limit=3'))).toBeUndefined();
+});

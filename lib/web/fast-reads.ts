@@ -5,15 +5,18 @@ import { cookieReader } from '../http/cookies';
 import { entitledSession, resolveViewer } from '../auth/viewer';
 import type { Db } from '../db';
 import { healthAudienceOf } from './health';
-import { responseCache, type CachedResponse } from '../cache/response-cache';
+import { responseCache, type CachePolicy, type CachedResponse, type Computed } from '../cache/response-cache';
 import { etagMatches } from '../http/etag';
-import { hotReadKeys, revalidateAlways } from './cached-read';
+import { hotReadKeys, hotReads, revalidateAlways } from './cached-read';
+import { signalsRead } from './signals-read';
 
 // The hottest polled reads answered by server.ts before Next sees the request, when the answer is
 // already cached: the same authorization as the route (a live session whose user is entitled, checked
 // on every request through the session cache), the same body, ETag, status and headers. Anything else
 // (signed out, not entitled, a cache miss, a query the route would read) falls through to Next, whose
-// route answers it and fills the cache.
+// route answers it and fills the cache. A signals page is computed here on a miss too, as its route
+// computes it (lib/web/signals-read.ts): every search is a miss, and Next's pipeline around the route
+// cost about 5 ms of each on a two-core machine (docs/performance.md).
 
 type Viewer = { userId: string };
 type KeyOf = (search: string, viewer: Viewer) => string | null;
@@ -23,11 +26,21 @@ interface FastRead {
   /** false: anyone may read it (health, whose key is its audience's instead). */
   signedIn: boolean;
   cacheControl: string;
+  /** The entry's computation on a miss, as the route would run it; null leaves the request to the route (a query it refuses). */
+  miss?: (db: Db, url: URL) => { policy: CachePolicy; compute: () => Promise<Computed> } | null;
+}
+
+function signalsMiss(db: Db, url: URL) {
+  try {
+    return { policy: hotReads.signals, compute: signalsRead(db, url).compute };
+  } catch {
+    return null;
+  }
 }
 
 const reads: Record<string, FastRead> = {
   '/api/treasury/holdings': { key: (search) => (search ? null : hotReadKeys.holdings({ limit: 100, offset: 0 })), signedIn: true, cacheControl: revalidateAlways },
-  '/api/signals': { key: (search) => hotReadKeys.signals(search), signedIn: true, cacheControl: revalidateAlways },
+  '/api/signals': { key: (search) => hotReadKeys.signals(search), signedIn: true, cacheControl: revalidateAlways, miss: signalsMiss },
   '/api/dashboard/stats': { key: () => hotReadKeys.dashboardStats(), signedIn: true, cacheControl: revalidateAlways },
   '/api/data/latest': { key: (_, viewer) => hotReadKeys.dataLatest(viewer.userId), signedIn: true, cacheControl: revalidateAlways },
   '/api/market-data': { key: () => hotReadKeys.marketData(), signedIn: true, cacheControl: revalidateAlways },
@@ -118,7 +131,14 @@ async function healthKey(db: Db, request: IncomingMessage): Promise<string> {
   return hotReadKeys.health(header ? healthAudienceOf(await resolveViewer(db, cookieReader(header))) : 'public');
 }
 
-async function keyOf(db: Db, request: IncomingMessage, url: string): Promise<{ key: string; cacheControl: string } | null> {
+interface Found {
+  key: string;
+  cacheControl: string;
+  /** Its computation on a miss, when this path runs it (FastRead.miss). */
+  miss?: () => ReturnType<NonNullable<FastRead['miss']>>;
+}
+
+async function keyOf(db: Db, request: IncomingMessage, url: string): Promise<Found | null> {
   if (isHealthRead(request)) return { key: await healthKey(db, request), cacheControl: 'no-store' };
   const read = readOf(request);
   if (!read) return null;
@@ -131,7 +151,15 @@ async function keyOf(db: Db, request: IncomingMessage, url: string): Promise<{ k
     viewer = entitled;
   }
   const key = read.key(search, viewer);
-  return key === null ? null : { key, cacheControl: read.cacheControl };
+  if (key === null) return null;
+  const { miss } = read;
+  return { key, cacheControl: read.cacheControl, ...(miss ? { miss: () => miss(db, new URL(url, 'http://localhost')) } : {}) };
+}
+
+/** A missed entry computed here, as its route would compute and cache it; undefined leaves it to the route. */
+async function computedHere(found: Found): Promise<CachedResponse | undefined> {
+  const computation = found.miss?.();
+  return computation ? responseCache().get(found.key, computation.policy, computation.compute) : undefined;
 }
 
 /** Answers `request` from the response cache and returns true, or returns false for Next to answer it. */
@@ -144,7 +172,7 @@ export async function serveCachedRead(db: Db, request: IncomingMessage, response
   // While the route computes a missed or expired entry, callers wait for that one computation here, as
   // they would inside the route, instead of each going through Next's pipeline to join it: on a
   // saturated server that burst of Next requests was most of the event loop's longest stalls.
-  const cached = responseCache().peek(key) ?? (await responseCache().whenComputed(key));
+  const cached = responseCache().peek(key) ?? (await responseCache().whenComputed(key)) ?? (await computedHere(found));
   if (!cached) return false;
 
   const headers: Record<string, string> = { ...nextHeaders, ...cached.headers, 'Cache-Control': cacheControl, ETag: cached.etag };
