@@ -25,10 +25,10 @@ let server: http.Server;
 beforeAll(async () => {
   await resetToSeed();
   ({ jar: analyst } = await registeredUser(true));
+  // As server.ts: what it does not answer, or fails to, goes on (here: to a stand-in that says so).
   server = http.createServer((request, response) => {
-    void serveCachedRead(db, request, response).then((served) => {
-      if (!served) response.writeHead(599).end('fell through');
-    });
+    const fallThrough = () => response.writeHead(599).end('fell through');
+    void serveCachedRead(db, request, response).then((served) => served || fallThrough(), fallThrough);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -199,4 +199,17 @@ it('leaves to the route a signals query it refuses, and a caller it would refuse
   expect((await get('/api/signals?q=bitcoin&limit=3')).status).toBe(599);
   expect((await get('/api/signals?q=bitcoin&limit=3', unentitled)).status).toBe(599);
   expect(responseCache().peek(hotReadKeys.signals('?q=bitcoin&limit=3'))).toBeUndefined();
+});
+
+it('leaves a search to the route when the computation it waits for fails', async () => {
+  responseCache().invalidate(['Signal']);
+  let fail!: () => void;
+  const failing = responseCache().get(hotReadKeys.signals('?q=fails'), hotReads.signals, () => new Promise((_, reject) => (fail = () => reject(new Error('database away')))));
+  failing.catch(() => {});
+  const waiting = get('/api/signals?q=fails', analyst);
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  fail();
+  expect((await waiting).status).toBe(599);
+  // Nothing failed is kept: the next caller's search is computed afresh.
+  expect((await get('/api/signals?q=fails', analyst)).status).toBe(200);
 });

@@ -107,15 +107,16 @@ async function sqliteCandidates(db: Db, term: string): Promise<string[] | null> 
 
 /**
  * How long the planner's own plan may run for a page of 20 before the term counts as rare
- * (PostgreSQL); a longer page reads proportionally more rows, and has proportionally longer.
+ * (PostgreSQL); a longer page reads proportionally more rows, and has proportionally longer, up to
+ * four times as long: a walk that runs out of time has held its connection all that while.
  */
 const postgresQuickMs = 15;
-const quickMsFor = (limit: number) => Math.round((postgresQuickMs * Math.max(20, limit)) / 20);
+const quickMsFor = (limit: number) => Math.round(postgresQuickMs * Math.min(4, Math.max(1, limit / 20)));
 /**
  * The walk's plan costs a row read out of table order as about one read in order, as on storage
  * without seeks: with the default four, a common term on critical signals only walked the date index
- * over 430,000 signals of every severity (in table order) rather than the critical ones' own index
- * (3,500 rows, out of order), 216 ms against 14 ms, and ran out of its time.
+ * over signals of every severity (in table order) rather than the critical ones' own index (out of
+ * order), a hundred times as many rows, and ran out of its time (docs/performance.md, bench:scale).
  */
 const walkPlanning = { random_page_cost: '1.1' } as const;
 const likeLiteral = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
@@ -128,8 +129,11 @@ type Transaction = Parameters<Parameters<Db['$transaction']>[0]>[0];
  */
 const transactionUnavailable = (error: unknown) => (error as { code?: unknown } | null)?.code === 'P2028';
 
+/** The planner and executor settings a search sets for one transaction (names and values are this file's constants). */
+type LocalSettings = Readonly<Partial<Record<'statement_timeout' | 'enable_indexscan' | 'random_page_cost', string>>>;
+
 /** `work` in a transaction under `settings`, set locally: they last until the transaction ends. */
-function withLocalSettings<T>(db: Db, settings: Readonly<Record<string, string>>, work: (tx: Transaction) => Promise<T>): Promise<T> {
+function withLocalSettings<T>(db: Db, settings: LocalSettings, work: (tx: Transaction) => Promise<T>): Promise<T> {
   return db.$transaction(async (tx) => {
     for (const [name, value] of Object.entries(settings)) await tx.$executeRawUnsafe(`SET LOCAL ${name} = ${value}`);
     return work(tx);
@@ -137,9 +141,9 @@ function withLocalSettings<T>(db: Db, settings: Readonly<Record<string, string>>
 }
 
 /** Runs `work` with a statement timeout (and `settings`); null when it ran out of time, or when no transaction could start. */
-async function withStatementTimeout<T>(db: Db, ms: number, work: (tx: Transaction) => Promise<T>, settings: Readonly<Record<string, string>> = {}): Promise<T | null> {
+async function withStatementTimeout<T>(db: Db, ms: number, work: (tx: Transaction) => Promise<T>, settings: Omit<LocalSettings, 'statement_timeout'> = {}): Promise<T | null> {
   try {
-    return await withLocalSettings(db, { statement_timeout: String(ms), ...settings }, work);
+    return await withLocalSettings(db, { ...settings, statement_timeout: String(Math.round(ms)) }, work);
   } catch (error) {
     if (transactionUnavailable(error) || /statement timeout|canceling statement|57014/i.test(error instanceof Error ? error.message : String(error))) return null;
     throw error;
@@ -247,7 +251,7 @@ function estimatedMatches(term: string, grams: readonly string[], sample: Trigra
 
 /**
  * How many posting-list entries a trigram index scan reads in the time it reads one candidate's row
- * from the table to check the whole term (docs/performance.md, "Signal search").
+ * from the table to check the whole term (measured: docs/performance.md, bench:scale).
  */
 const postingEntriesPerRowRead = 1_000;
 
@@ -256,9 +260,9 @@ const postingEntriesPerRowRead = 1_000;
  * `sampled` signals) first: of letters and digits only, which the trigram index holds as they are; from
  * different words first when the term has several (the trigrams of one word come together: "dus",
  * "ust" and "tri" find every "Industries"). A further trigram is taken when the rows it spares reading
- * outweigh its posting list: for "Synthetic Co 1001", "001" cuts what "100" finds to a fifteenth and
- * is read in a fraction of the time, while "syn", in every "Synthetic Co" signal, narrows nothing and
- * reads a million entries. Falls back to searchTrigrams when no such trigram exists.
+ * outweigh its posting list: for "Synthetic Co 1001", "001" leaves a small part of what "100" finds
+ * and is read in a fraction of the time, while "syn", in every "Synthetic Co" signal, narrows nothing
+ * and reads the longest list there is. Falls back to searchTrigrams when no such trigram exists.
  */
 export function rarestTrigrams(term: string, counts: ReadonlyMap<string, number>, sampled: number): string[] {
   const count = (gram: string) => counts.get(gram) ?? 0;
@@ -340,7 +344,7 @@ export type SearchPlan = 'candidates' | 'windows' | 'walk';
  * quick timeout, so it reads its windows at once instead of after the timeout. A longer page walks from
  * the same density as a page of 20: its walk has proportionally longer (quickMsFor), while a window's
  * lookup, whose trigrams the planner rarely intersects with the date index, reads the row of every
- * match ("shareholder letter", 30,000 of a million, on critical signals at a page of 100: 400 ms).
+ * match of a common term (docs/performance.md, bench:scale).
  */
 export function searchPlan(estimate: number, rows: number, limit: number): SearchPlan {
   if (estimate <= windowedCandidatesFrom) return 'candidates';
@@ -369,12 +373,15 @@ async function postgresSearch<Row>(db: Db, term: string, grams: readonly string[
   let rows: Row[] = [];
   for (const days of [...windowsDays, null]) {
     const from = days === null ? undefined : new Date(anchor - days * 86_400_000);
+    // A window reaching back past the page's `since` holds every match there is: no wider one follows.
+    const last = from === undefined || (query.since !== undefined && from <= query.since);
     const candidates = await postgresCandidates(db, term, patterns, { from, to }, query);
     // Too few to fill the page: the next window holds these too.
-    if (days !== null && !candidates.truncated && candidates.ids.length <= query.limit) continue;
+    if (!last && !candidates.truncated && candidates.ids.length <= query.limit) continue;
     rows = await newestOf(candidates.ids, query.limit, find);
     if (rows.length > query.limit) return rows;
     if (candidates.truncated) return find(null);
+    if (last) return rows;
   }
   return rows;
 }

@@ -10,7 +10,8 @@ import { decodeCursor, listSignals, type SearchPlan } from './repository';
 const day = 86_400_000;
 const now = Date.now();
 
-type Row = { id: string; description: string; companyName: string; source: string; detectedAt: Date; severity: string };
+type Row = { id: string; description: string; companyName: string; source: string; detectedAt: Date; severity: string; signalType: string };
+type Filters = { severity?: string; type?: string; since?: Date };
 let stored: Row[] = [];
 
 beforeAll(async () => {
@@ -25,21 +26,22 @@ beforeAll(async () => {
       source: index % 50 === 0 ? 'Harbourline Wire' : 'Test feed',
       detectedAt: new Date(now - index * 1.2 * day),
       confidence: 50,
-      signalType: 'sec-filing',
+      signalType: index % 7 === 0 ? 'board-meeting' : 'sec-filing',
       // A few old critical ones: a common term under a rare filter reads its candidates slice by slice.
       severity: index > 400 && index % 61 === 0 ? 'critical' : index % 3 ? 'low' : 'high',
     };
   });
   await db.signal.createMany({ data });
-  stored = await db.signal.findMany({ select: { id: true, description: true, companyName: true, source: true, detectedAt: true, severity: true } });
+  stored = await db.signal.findMany({ select: { id: true, description: true, companyName: true, source: true, detectedAt: true, severity: true, signalType: true } });
 }, 60_000);
 
 /** Every page of a search, 25 at a time, through the cursor each page hands back (`plan`: forced on PostgreSQL). */
-async function allPages(q: string, severity?: string, plan?: SearchPlan) {
+async function allPages(q: string, filters: string | Filters = {}, plan?: SearchPlan) {
+  const { severity, type, since } = typeof filters === 'string' ? { severity: filters } : filters;
   const ids: string[] = [];
   let cursor: { detectedAt: Date; id: string } | undefined;
   for (let page = 0; page < 200; page += 1) {
-    const result = await listSignals(db, { q, severity, cursor, limit: 25 }, { plan });
+    const result = await listSignals(db, { q, severity, type, since, cursor, limit: 25 }, { plan });
     ids.push(...result.signals.map((signal) => signal.id));
     if (!result.nextCursor) return ids;
     cursor = decodeCursor(result.nextCursor) ?? undefined;
@@ -47,10 +49,12 @@ async function allPages(q: string, severity?: string, plan?: SearchPlan) {
   throw new Error('the cursor never ran out');
 }
 
-function expected(q: string, severity?: string) {
+function expected(q: string, filters: string | Filters = {}) {
+  const { severity, type, since } = typeof filters === 'string' ? { severity: filters } : filters;
   const term = q.toLowerCase();
   return stored
-    .filter((row) => [row.description, row.companyName, row.source].some((text) => text.toLowerCase().includes(term)) && (!severity || row.severity === severity))
+    .filter((row) => [row.description, row.companyName, row.source].some((text) => text.toLowerCase().includes(term)))
+    .filter((row) => (!severity || row.severity === severity) && (!type || row.signalType === type) && (!since || row.detectedAt >= since))
     .sort((a, b) => b.detectedAt.getTime() - a.detectedAt.getTime() || (a.id < b.id ? 1 : -1))
     .map((row) => row.id);
 }
@@ -83,11 +87,22 @@ it('finds the old matches of a common term under a rare filter, in order', async
 const onPostgres = databaseProvider() === 'postgresql' ? describe : describe.skip;
 onPostgres.each(['candidates', 'windows', 'walk'] as const)('the %s plan', (plan) => {
   it.each(['QUILLMOOR', 'moor treas', 'harbourline', 'Common Co 7', 'bitcoin', 'zqxv'])('finds every match of %s, newest first, across pages', async (q) => {
-    expect(await allPages(q, undefined, plan)).toEqual(expected(q));
+    expect(await allPages(q, {}, plan)).toEqual(expected(q));
   });
   it('finds the old matches of a common term under a rare filter', async () => {
     expect(await allPages('bitcoin', 'critical', plan)).toEqual(expected('bitcoin', 'critical'));
     expect(await allPages('Quillmoor', 'high', plan)).toEqual(expected('Quillmoor', 'high'));
+  });
+  it('applies a type and a since date together with a severity, across pages', async () => {
+    const since = new Date(now - 400 * day);
+    for (const filters of [{ type: 'board-meeting' }, { since }, { type: 'board-meeting', severity: 'high', since }, { severity: 'low', since }]) {
+      for (const q of ['bitcoin', 'Common Co 7', 'QUILLMOOR']) {
+        const want = expected(q, filters);
+        expect(await allPages(q, filters, plan)).toEqual(want);
+      }
+    }
+    expect(expected('bitcoin', { since }).length).toBeGreaterThan(25);
+    expect(expected('bitcoin', { type: 'board-meeting', severity: 'high', since }).length).toBeGreaterThan(0);
   });
 });
 

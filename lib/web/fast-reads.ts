@@ -6,6 +6,7 @@ import { entitledSession, resolveViewer } from '../auth/viewer';
 import type { Db } from '../db';
 import { healthAudienceOf } from './health';
 import { responseCache, type CachePolicy, type CachedResponse, type Computed } from '../cache/response-cache';
+import { AppError } from '../http/errors';
 import { etagMatches } from '../http/etag';
 import { hotReadKeys, hotReads, revalidateAlways } from './cached-read';
 import { signalsRead } from './signals-read';
@@ -16,7 +17,7 @@ import { signalsRead } from './signals-read';
 // (signed out, not entitled, a cache miss, a query the route would read) falls through to Next, whose
 // route answers it and fills the cache. A signals page is computed here on a miss too, as its route
 // computes it (lib/web/signals-read.ts): every search is a miss, and Next's pipeline around the route
-// cost about 5 ms of each on a two-core machine (docs/performance.md).
+// was a good part of each one's time (docs/performance.md, bench:scale).
 
 type Viewer = { userId: string };
 type KeyOf = (search: string, viewer: Viewer) => string | null;
@@ -33,8 +34,10 @@ interface FastRead {
 function signalsMiss(db: Db, url: URL) {
   try {
     return { policy: hotReads.signals, compute: signalsRead(db, url).compute };
-  } catch {
-    return null;
+  } catch (error) {
+    // The route answers a query it refuses with its 400.
+    if (error instanceof AppError) return null;
+    throw error;
   }
 }
 
@@ -156,10 +159,19 @@ async function keyOf(db: Db, request: IncomingMessage, url: string): Promise<Fou
   return { key, cacheControl: read.cacheControl, ...(miss ? { miss: () => miss(db, new URL(url, 'http://localhost')) } : {}) };
 }
 
-/** A missed entry computed here, as its route would compute and cache it; undefined leaves it to the route. */
+/**
+ * A missed entry computed here, as its route would compute and cache it; undefined leaves it to the
+ * route, which also answers a computation that failed here (a 503 while the database is away) after
+ * trying it again.
+ */
 async function computedHere(found: Found): Promise<CachedResponse | undefined> {
-  const computation = found.miss?.();
-  return computation ? responseCache().get(found.key, computation.policy, computation.compute) : undefined;
+  try {
+    const computation = found.miss?.();
+    return computation ? await responseCache().get(found.key, computation.policy, computation.compute) : undefined;
+  } catch (error) {
+    console.error('[fast-reads] a missed entry was not computed ahead of Next; its route answers:', error instanceof Error ? error.message : error);
+    return undefined;
+  }
 }
 
 /** Answers `request` from the response cache and returns true, or returns false for Next to answer it. */
