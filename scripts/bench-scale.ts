@@ -188,38 +188,33 @@ async function measureSearch(baseUrl: string, headers: Record<string, string>) {
   const timed: [query: string, ms: number][] = [];
   for (const [kind, query] of queries) {
     const [text, filter] = query.split('&');
-    const url = `${baseUrl}/api/signals?${new URLSearchParams({ limit: '20', q: text! })}${filter ? `&${filter}` : ''}`;
-    const started = performance.now();
-    const answer = await fetch(url, { headers });
-    await answer.arrayBuffer();
-    const elapsed = performance.now() - started;
-    if (!answer.ok) throw new Error(`search ${url} answered ${answer.status}`);
+    const elapsed = await timedSearch(`${baseUrl}/api/signals?${new URLSearchParams({ limit: '20', q: text! })}${filter ? `&${filter}` : ''}`, headers);
     all.push(elapsed);
     timed.push([query.replace('&', ', '), elapsed]);
     byKind.set(kind, [...(byKind.get(kind) ?? []), elapsed]);
   }
   // The API's default page (50, /api/signals and /api/v1/signals) of common words on one severity:
   // reported on its own line, outside the screen's p99.
-  const apiPage: number[] = [];
-  let apiSlowest: [query: string, ms: number] = ['', 0];
+  const apiTimed: [query: string, ms: number][] = [];
   for (const term of commonTerms) {
-    for (const severity of ['critical', 'high']) {
-      const url = `${baseUrl}/api/signals?${new URLSearchParams({ q: term, severity })}`;
-      const started = performance.now();
-      const answer = await fetch(url, { headers });
-      await answer.arrayBuffer();
-      if (!answer.ok) throw new Error(`search ${url} answered ${answer.status}`);
-      const elapsed = performance.now() - started;
-      apiPage.push(elapsed);
-      if (elapsed > apiSlowest[1]) apiSlowest = [`${term}, severity=${severity}`, elapsed];
-    }
+    for (const severity of ['critical', 'high']) apiTimed.push([`${term}, severity=${severity}`, await timedSearch(`${baseUrl}/api/signals?${new URLSearchParams({ q: term, severity })}`, headers)]);
   }
   console.log('');
   all.sort((a, b) => a - b);
-  apiPage.sort((a, b) => a - b);
+  const apiPage = apiTimed.map(([, time]) => time).sort((a, b) => a - b);
   // The p99 of 235 is the third-slowest: these are the queries that set it.
   const slowest = timed.sort((a, b) => b[1] - a[1]).slice(0, 3);
+  const apiSlowest = apiTimed.reduce((worst, entry) => (entry[1] > worst[1] ? entry : worst));
   return { byKind, count: all.length, p50: percentile(all, 50), p99: percentile(all, 99), slowest, apiPage, apiSlowest };
+}
+
+/** Milliseconds until the whole answer to GET `url` has arrived; throws unless it is a 2xx. */
+async function timedSearch(url: string, headers: Record<string, string>): Promise<number> {
+  const started = performance.now();
+  const answer = await fetch(url, { headers });
+  await answer.arrayBuffer();
+  if (!answer.ok) throw new Error(`search ${url} answered ${answer.status}`);
+  return performance.now() - started;
 }
 
 /** Milliseconds until the first byte of the body of GET `path`. */

@@ -143,7 +143,7 @@ function withLocalSettings<T>(db: Db, settings: LocalSettings, work: (tx: Transa
 /** Runs `work` with a statement timeout (and `settings`); null when it ran out of time, or when no transaction could start. */
 async function withStatementTimeout<T>(db: Db, ms: number, work: (tx: Transaction) => Promise<T>, settings: Omit<LocalSettings, 'statement_timeout'> = {}): Promise<T | null> {
   try {
-    return await withLocalSettings(db, { ...settings, statement_timeout: String(Math.round(ms)) }, work);
+    return await withLocalSettings(db, { ...settings, statement_timeout: String(ms) }, work);
   } catch (error) {
     if (transactionUnavailable(error) || /statement timeout|canceling statement|57014/i.test(error instanceof Error ? error.message : String(error))) return null;
     throw error;
