@@ -2,6 +2,7 @@ import { ingestJobs } from '../ingest/jobs';
 import { mailJobs } from '../notifications/mail-jobs';
 import { runDueReportSchedules } from '../reports/schedules';
 import { failStaleReports } from '../reports/service';
+import { searchIndexJob } from '../signals/search-index';
 import type { Job } from '../jobs/job';
 
 // The product's periodic work. The background process runs it on a timer; on hosts without a long-lived
@@ -22,6 +23,7 @@ export const jobs: Job[] = [
     },
   },
   ...ingestJobs(),
+  searchIndexJob,
   ...mailJobs(),
   {
     name: 'scheduled-reports',

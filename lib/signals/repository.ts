@@ -2,6 +2,7 @@ import type { Db } from '../db';
 import { databaseProvider } from '../env';
 import { isStorableDate } from '../validation/fields';
 import { signalTypes } from './schema';
+import { searchTextSql } from './search-index';
 
 // Reads of the signals domain (spec 001 §5): a signal as the API gives it, and the keyset-paged
 // search behind GET /api/signals and /api/v1/signals.
@@ -125,12 +126,12 @@ type Transaction = Parameters<Parameters<Db['$transaction']>[0]>[0];
 
 /**
  * Prisma's transaction API failed (P2028): none could start in time, every connection busy. Elsewhere
- * that answers 503 (lib/http/unavailable.ts); a search only loses the setting its transaction carried.
+ * that answers 503 (lib/http/unavailable.ts); a search only loses the walk its transaction carried.
  */
 const transactionUnavailable = (error: unknown) => (error as { code?: unknown } | null)?.code === 'P2028';
 
 /** The planner and executor settings a search sets for one transaction (names and values are this file's constants). */
-type LocalSettings = Readonly<Partial<Record<'statement_timeout' | 'enable_indexscan' | 'random_page_cost', string>>>;
+type LocalSettings = Readonly<Partial<Record<'statement_timeout' | 'random_page_cost', string>>>;
 
 /** `work` in a transaction under `settings`, set locally: they last until the transaction ends. */
 function withLocalSettings<T>(db: Db, settings: LocalSettings, work: (tx: Transaction) => Promise<T>): Promise<T> {
@@ -146,19 +147,6 @@ async function withStatementTimeout<T>(db: Db, ms: number, work: (tx: Transactio
     return await withLocalSettings(db, { ...settings, statement_timeout: String(ms) }, work);
   } catch (error) {
     if (transactionUnavailable(error) || /statement timeout|canceling statement|57014/i.test(error instanceof Error ? error.message : String(error))) return null;
-    throw error;
-  }
-}
-
-/**
- * `read` planned without plain index scans; the same read as a plain query when no transaction can
- * start: the setting only steers the plan, never the rows, and a plain query waits for a connection.
- */
-async function withoutIndexScans<T>(db: Db, read: (tx: Transaction | Db) => Promise<T>): Promise<T> {
-  try {
-    return await withLocalSettings(db, { enable_indexscan: 'off' }, read);
-  } catch (error) {
-    if (transactionUnavailable(error)) return read(db);
     throw error;
   }
 }
@@ -216,7 +204,7 @@ async function readTrigramSample(db: Db): Promise<TrigramSample> {
   const rows = Math.max(0, table?.rows ?? 0);
   const percent = Math.min(100, (100 * trigramSampleRows) / Math.max(1, rows));
   const texts = await db.$queryRawUnsafe<{ text: string }[]>(
-    `SELECT lower("description" || ' ' || "companyName" || ' ' || "source") AS text FROM "Signal" TABLESAMPLE SYSTEM (${percent}) LIMIT ${4 * trigramSampleRows}`,
+    `SELECT ${searchTextSql} AS text FROM "Signal" TABLESAMPLE SYSTEM (${percent}) LIMIT ${4 * trigramSampleRows}`,
   );
   const counts = new Map<string, number>();
   for (let index = 0; index < texts.length; index += 1) {
@@ -288,47 +276,58 @@ export function rarestTrigrams(term: string, counts: ReadonlyMap<string, number>
 /**
  * PostgreSQL: the ids of the signals detected in [from, to] that contain the term and pass the page's
  * severity, type and since filters, newest first,
- * from the trigram GIN indexes of migration signal_search (`patterns`: its rarest trigrams). An ILIKE
- * on the whole term makes GIN read the posting list of every trigram in it, common ones included
+ * from the trigram GIN index of migration signal_search_text, or for a window of the last weeks the
+ * recent one (search-index.ts), which holds only that window's matches (`patterns`: the term's rarest
+ * trigrams). A LIKE on the whole term makes GIN read the posting list of every trigram in it, common ones included
  * (tens of milliseconds at a million rows); three rare trigrams read far less. At most
  * `searchCandidateCap` of them: `truncated` says that older candidates in the window were left out.
  */
 async function postgresCandidates(db: Db, term: string, patterns: readonly string[], window: { from?: Date; to?: Date }, filters: Pick<SignalQuery, 'severity' | 'type' | 'since'>): Promise<{ ids: string[]; truncated: boolean }> {
+  const { sql, values } = candidatesQuery(term, patterns, window, filters);
+  const rows = await db.$queryRawUnsafe<{ id: string }[]>(sql, ...values);
+  return { ids: rows.slice(0, searchCandidateCap).map((row) => row.id), truncated: rows.length > searchCandidateCap };
+}
+
+/** postgresCandidates' query. */
+export function candidatesQuery(term: string, patterns: readonly string[], window: { from?: Date; to?: Date }, filters: Pick<SignalQuery, 'severity' | 'type' | 'since'>) {
   // The whole term is checked on the rows the trigrams find, not looked up in the index (`|| ''` is no
   // indexed expression): the candidates are then the matches themselves, and a rare term whose
   // trigrams are common is not cut at the cap among thousands of near misses.
   const values: unknown[] = [...patterns, likeLiteral(term)];
   const parameter = (value: unknown) => `$${values.push(value)}`;
-  const whole = `$${patterns.length + 1}`;
-  const all = (column: string) => [...patterns.map((_, index) => `"${column}" ILIKE $${index + 1}`), `("${column}" || '') ILIKE ${whole}`].join(' AND ');
   // The page's own filters narrow the candidates too: a common term on critical signals only is then
   // a few hundred candidates in a window, not thousands among which the critical ones are too few.
   const from = filters.since && (!window.from || filters.since > window.from) ? filters.since : window.from;
   const conditions = [
-    `((${all('description')}) OR (${all('companyName')}) OR (${all('source')}))`,
+    ...patterns.map((_, index) => `${searchTextSql} LIKE lower($${index + 1})`),
+    `(${searchTextSql} || '') LIKE lower($${patterns.length + 1})`,
     ...(from ? [`"detectedAt" >= ${parameter(from)}`] : []),
     ...(window.to ? [`"detectedAt" <= ${parameter(window.to)}`] : []),
     ...(filters.severity ? [`"severity" = ${parameter(filters.severity)}`] : []),
     ...(filters.type ? [`"signalType" = ${parameter(filters.type)}`] : []),
   ];
-  const sql = `SELECT "id" FROM "Signal" WHERE ${conditions.join(' AND ')} ORDER BY "detectedAt" DESC, "id" DESC LIMIT ${searchCandidateCap + 1}`;
-  // In a window, the planner guesses how many rows a trigram finds from the column's statistics,
-  // often ten times too many, and then walks the date index through the whole window instead of
-  // reading the few rows the trigrams point to (docs/performance.md). Without plain index scans it
-  // intersects the trigram and date bitmaps and visits only the rows in both. Without a window,
-  // walking the date index means walking all of it: the trigrams' bitmap wins on its own.
-  const rows = from ? await withoutIndexScans(db, (tx) => tx.$queryRawUnsafe<{ id: string }[]>(sql, ...values)) : await db.$queryRawUnsafe<{ id: string }[]>(sql, ...values);
-  return { ids: rows.slice(0, searchCandidateCap).map((row) => row.id), truncated: rows.length > searchCandidateCap };
+  // Ordered and cut outside the subquery (OFFSET 0 keeps the planner from merging them): asked for
+  // the newest 2,001 of a window, the planner guesses how many rows the trigrams find, often ten times
+  // too many, and walks the date index through the whole window to stop early instead of reading
+  // the few rows the trigrams point to (docs/performance.md). Asked for all of them, it reads the
+  // trigrams' bitmap, and needs no transaction to be told so.
+  const sql = `SELECT "id" FROM (SELECT "id", "detectedAt" FROM "Signal" WHERE ${conditions.join(' AND ')} OFFSET 0) AS matches ORDER BY "detectedAt" DESC, "id" DESC LIMIT ${searchCandidateCap + 1}`;
+  return { sql, values };
 }
 
-/** The windows a rare term's matches are looked for in first, in days before the page's start. */
-const searchWindowsDays = [30, 365];
+/**
+ * The windows a rare term's matches are looked for in first, in days before the page's start: the
+ * first two lie within the recent index (search-index.ts), whose lookups read only their own matches.
+ */
+const searchWindowsDays = [30, 90, 365];
 
 /**
- * Estimated matches above which a term's candidates are read window by window: all of them at once
- * would visit a table row for each of up to `searchCandidateCap` matches to keep the newest page.
+ * Estimated matches above which a term's candidates are read window by window. All of them at once
+ * visit a table row for each match, and a row not in PostgreSQL's buffers costs tens of microseconds
+ * (docs/performance.md, bench:scale), while a window within the recent index reads only its own
+ * matches. A term seen at all in a large table's sample is read by windows.
  */
-const windowedCandidatesFrom = searchCandidateCap / 4;
+const windowedCandidatesFrom = 150;
 
 /** Rows the planner's walk of the date index may read to fill a page before the candidates are cheaper. */
 const dateWalkRows = 2_000;

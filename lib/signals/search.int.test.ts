@@ -2,6 +2,8 @@ import { db } from '@/lib/db';
 import { resetDatabase } from '@/test/support/database';
 import { databaseProvider } from '@/lib/env';
 import { decodeCursor, listSignals, type SearchPlan } from './repository';
+import { maintainRecentSearchIndexes } from './search-index';
+import { dropRecentSearchIndexes } from '@/test/support/search-index';
 
 // Search finds exactly what a case-insensitive substring match finds, newest first and page by page,
 // however the database looks it up (on PostgreSQL the planner's plan, or a rare term's trigram
@@ -106,9 +108,23 @@ onPostgres.each(['candidates', 'windows', 'walk'] as const)('the %s plan', (plan
   });
 });
 
+// The recent index (kept by the scheduler) serves windows of the last weeks, and a since date within them.
+onPostgres('with the recent index', () => {
+  beforeAll(() => maintainRecentSearchIndexes(db, new Date(now)), 60_000);
+  afterAll(() => dropRecentSearchIndexes());
+  it.each(['candidates', 'windows', 'walk'] as const)('the %s plan finds every match, newest first, with every filter', async (plan) => {
+    const recent = new Date(now - 20 * day);
+    for (const q of ['QUILLMOOR', 'moor treas', 'harbourline', 'Common Co 7', 'bitcoin', 'zqxv']) expect(await allPages(q, {}, plan)).toEqual(expected(q));
+    for (const filters of [{ since: recent }, { since: recent, severity: 'high' }, { type: 'board-meeting' }, 'critical']) {
+      for (const q of ['bitcoin', 'Common Co 7', 'QUILLMOOR']) expect(await allPages(q, filters, plan)).toEqual(expected(q, filters));
+    }
+    expect(expected('Common Co 7', { since: recent }).length).toBeGreaterThan(0);
+  });
+});
+
 onPostgres('when every connection is busy', () => {
-  it('a windowed search waits for one instead of failing to start its transaction', async () => {
-    // The trigram sample read first: this search's only query outside a transaction before its lookup.
+  it('a windowed search waits for one instead of failing', async () => {
+    // The trigram sample read first.
     await listSignals(db, { q: 'Quillmoor', limit: 25 });
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));

@@ -69,11 +69,14 @@ describe('rarestTrigrams', () => {
 
 describe('searchPlan', () => {
   const million = 1_000_000;
-  it('reads a few hundred matches at once, whatever the table', () => {
+  it('reads a term no sampled signal holds at once, whatever the table', () => {
     expect(searchPlan(0, million, 20)).toBe('candidates');
-    expect(searchPlan(500, million, 20)).toBe('candidates');
+    expect(searchPlan(150, million, 20)).toBe('candidates');
+    expect(searchPlan(150, 5_000, 20)).toBe('candidates');
   });
-  it('reads the newest windows first for a company named in a few thousand of a million signals', () => {
+  it('reads the newest windows first for a company named in a few hundred or thousand of a million signals', () => {
+    // One sampled signal in 5,000 stands for 200 of a million.
+    expect(searchPlan(200, million, 20)).toBe('windows');
     expect(searchPlan(2_725, million, 20)).toBe('windows');
     expect(searchPlan(10_000, million, 20)).toBe('windows');
   });

@@ -37,6 +37,7 @@ it('runs the jobs that are due with the secret, and a call within their periods 
   expect(await response.json()).toEqual({
     results: [
       { name: 'purge-client-errors', ok: true, detail: 'removed 1 error reports older than 90 days' },
+      { name: 'signal-search-index', ok: true, detail: expect.stringMatching(/^(built|kept) Signal_search_recent_\d{8}|^SQLite: the FTS5 table needs no upkeep$/) },
       { name: 'email-notifications', ok: true, detail: 'queued 0 alert, 0 report and 0 digest mails' },
       { name: 'mail-outbox', ok: true, detail: 'sent 0 mails' },
       { name: 'scheduled-reports', ok: true, detail: 'generated 0 scheduled reports' },
@@ -48,5 +49,5 @@ it('runs the jobs that are due with the secret, and a call within their periods 
 
   const again = await call('Bearer test-cron-secret-value');
   expect(again.status).toBe(200);
-  expect(await again.json()).toEqual({ results: [], notDue: ['purge-client-errors', 'email-notifications', 'mail-outbox', 'scheduled-reports'], deferred: [] });
+  expect(await again.json()).toEqual({ results: [], notDue: ['purge-client-errors', 'signal-search-index', 'email-notifications', 'mail-outbox', 'scheduled-reports'], deferred: [] });
 });
