@@ -16,17 +16,28 @@ export function percentile(sorted: readonly number[], p: number): number {
 
 /** Resolves once the started server answers GET /api/health; throws if it exits or stays silent for `timeoutMs`. */
 export async function waitForServer(server: ChildProcess, baseUrl: string, timeoutMs: number): Promise<void> {
+  // Called as the server starts, which takes seconds: an answer now comes from another process (a
+  // server some earlier run left behind), and the figures would be that server's.
+  if ((await healthStatus(baseUrl)) !== null) throw new Error(`${baseUrl} answers before the server started: another process holds the port`);
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (server.exitCode !== null) throw new Error(`server.ts exited with ${server.exitCode}`);
-    try {
-      if ((await fetch(`${baseUrl}/api/health`)).ok) return;
-    } catch {
-      // not listening yet
-    }
+    const status = await healthStatus(baseUrl);
+    if (status !== null && status >= 200 && status < 300) return;
     await new Promise((resolve) => setTimeout(resolve, 300));
   }
   throw new Error(`server.ts did not answer /api/health within ${timeoutMs / 1000} s`);
+}
+
+/** The status GET /api/health answers with; null when nothing listens (yet). */
+async function healthStatus(baseUrl: string): Promise<number | null> {
+  try {
+    const answer = await fetch(`${baseUrl}/api/health`);
+    await answer.arrayBuffer();
+    return answer.status;
+  } catch {
+    return null;
+  }
 }
 
 /**
