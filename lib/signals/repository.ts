@@ -2,7 +2,7 @@ import type { Db } from '../db';
 import { databaseProvider } from '../env';
 import { isStorableDate } from '../validation/fields';
 import { signalTypes } from './schema';
-import { searchTextSql } from './search-index';
+import { searchTextSql, searchWindowsDays } from './search-index';
 
 // Reads of the signals domain (spec 001 §5): a signal as the API gives it, and the keyset-paged
 // search behind GET /api/signals and /api/v1/signals.
@@ -316,12 +316,6 @@ export function candidatesQuery(term: string, patterns: readonly string[], windo
 }
 
 /**
- * The windows a rare term's matches are looked for in first, in days before the page's start: the
- * first two lie within the recent index (search-index.ts), whose lookups read only their own matches.
- */
-const searchWindowsDays = [30, 90, 365];
-
-/**
  * Estimated matches above which a term's candidates are read window by window. All of them at once
  * visit a table row for each match, and a row not in PostgreSQL's buffers costs tens of microseconds
  * (docs/performance.md, bench:scale), while a window within the recent index reads only its own
@@ -342,8 +336,8 @@ export type SearchPlan = 'candidates' | 'windows' | 'walk';
  * A company named in a few thousand of a million signals is too rare for that within the walk's
  * quick timeout, so it reads its windows at once instead of after the timeout. A longer page walks from
  * the same density as a page of 20: its walk has proportionally longer (quickMsFor), while a window's
- * lookup, whose trigrams the planner rarely intersects with the date index, reads the row of every
- * match of a common term (docs/performance.md, bench:scale).
+ * lookup reads the row of every match of a common term since the start of the index that holds the
+ * window (docs/performance.md, bench:scale).
  */
 export function searchPlan(estimate: number, rows: number, limit: number): SearchPlan {
   if (estimate <= windowedCandidatesFrom) return 'candidates';
@@ -361,7 +355,7 @@ function dateWalkEstimate(rows: number, limit: number): number {
 /**
  * A rare term's page on PostgreSQL, from the candidates of its rarest trigrams. A term that matches
  * thousands of signals over the years would fetch every one of them to find the newest few, so the
- * last 30 days are tried first, then the last year, then all: the first window whose matches fill the
+ * last 30 days are tried first, then 90, then the last year, then all: the first window whose matches fill the
  * page (with its look-ahead row) holds the newest ones. A window whose candidates were cut at the cap
  * without filling the page leaves the answer to the planner's own plan.
  */

@@ -21,16 +21,16 @@ onPostgres('the recent search index', () => {
   beforeAll(async () => {
     await resetDatabase();
     await dropRecentSearchIndexes();
-    // 3,000 signals over 400 days; a rare name in one of a hundred.
+    // 12,000 signals over 400 days, so that the two recent indexes differ in size; a rare name in one of a hundred.
     await db.signal.createMany({
-      data: Array.from({ length: 3_000 }, (_, index) => {
+      data: Array.from({ length: 12_000 }, (_, index) => {
         const name = index % 100 === 7 ? 'Quillmoor Treasury' : `Recent Co ${index % 40}`;
         return {
           sourceId: `recent-${index}`,
           companyName: name,
           description: `${name} filed an 8-K`,
           source: 'Test feed',
-          detectedAt: new Date(now.getTime() - (index * 400 * day) / 3_000),
+          detectedAt: new Date(now.getTime() - (index * 400 * day) / 12_000),
           confidence: 50,
           signalType: 'sec-filing',
           severity: 'low',

@@ -1,4 +1,6 @@
-import { recentSearchCutoffs, recentSearchIndexName } from './search-index';
+import fs from 'node:fs';
+import path from 'node:path';
+import { recentSearchCutoffs, recentSearchIndexName, searchTextSql } from './search-index';
 
 const day = 86_400_000;
 const cutoffs = (at: string) => recentSearchCutoffs(new Date(at)).map((cutoff) => cutoff.toISOString());
@@ -23,4 +25,9 @@ it('holds a search’s 30- and 90-day windows whenever built, with at most a wee
 
 it('names an index after its cutoff', () => {
   expect(recentSearchIndexName(new Date('2026-10-22T00:00:00Z'))).toBe('Signal_search_recent_20261022');
+});
+
+it('searches the expression the migration indexes, which the planner matches only when repeated', () => {
+  const migration = fs.readFileSync(path.join(__dirname, '../../prisma/migrations/postgresql/20261128060000_signal_search_text/migration.sql'), 'utf8');
+  expect(migration).toContain(`USING gin ((${searchTextSql}) gin_trgm_ops)`);
 });

@@ -21,19 +21,25 @@ const day = 86_400_000;
 const recentIndexPrefix = 'Signal_search_recent_';
 
 /**
- * How far back the recent indexes reach, at least: past the start of a search's windows of 30 and 90
- * days (repository.ts). The planner reads a window from the smallest index that holds it, which also
- * returns the matches between the index's start and the window's; so each window has an index of
- * about its own size, and the cutoffs move on every week.
+ * The windows a term's matches are looked for in first (repository.ts), in days before the page's
+ * start: the first two lie within the recent indexes.
  */
-const recentIndexReachDays = [31, 91];
+export const searchWindowsDays = [30, 90, 365] as const;
+
+/**
+ * How far back the recent indexes reach, at least: a day past the start of the first two windows. The
+ * planner reads a window from the smallest index that holds it, which also returns the matches between
+ * the index's start and the window's; so each window has an index of about its own size, and the
+ * cutoffs move on every week.
+ */
+const recentIndexReachDays = searchWindowsDays.slice(0, 2).map((days) => days + 1);
 const week = 7 * day;
 
 /**
  * Where each recent index starts: the last midnight (UTC) a whole number of weeks since the epoch
  * before its reach. A window that starts within an index when it is built does so ever after, as
- * windows move forward with time; an index holds its reach plus up to a week when built, and up to two
- * weeks more when the weekly rebuild is a week late.
+ * windows move forward with time. The job runs daily and builds a new index once its cutoff has moved:
+ * an index holds its reach plus up to a week, and more only while the job does not run.
  */
 export function recentSearchCutoffs(now: Date): Date[] {
   return recentIndexReachDays.map((days) => new Date(Math.floor((now.getTime() - days * day) / week) * week));
@@ -60,7 +66,7 @@ export function recentSearchIndexes(db: Db) {
  */
 export async function maintainRecentSearchIndexes(db: Db, now = new Date()): Promise<string> {
   const existing = await recentSearchIndexes(db);
-  const drop = (name: string) => db.$executeRawUnsafe(`DROP INDEX CONCURRENTLY IF EXISTS "${name}"`);
+  const drop = (name: string) => db.$executeRawUnsafe(`DROP INDEX CONCURRENTLY IF EXISTS "${name.replaceAll('"', '""')}"`);
   const cutoffs = recentSearchCutoffs(now);
   const wanted = cutoffs.map(recentSearchIndexName);
   const built: string[] = [];

@@ -123,7 +123,7 @@ onPostgres('with the recent index', () => {
 });
 
 onPostgres('when every connection is busy', () => {
-  it('a windowed search waits for one instead of failing', async () => {
+  it('a search whose walk cannot start its transaction waits for a connection and reads its windows', async () => {
     // The trigram sample read first.
     await listSignals(db, { q: 'Quillmoor', limit: 25 });
     let release!: () => void;
@@ -139,7 +139,7 @@ onPostgres('when every connection is busy', () => {
       ),
     );
     await new Promise((resolve) => setTimeout(resolve, 300));
-    const search = listSignals(db, { q: 'Quillmoor', limit: 25 }, { plan: 'windows' });
+    const search = listSignals(db, { q: 'Quillmoor', limit: 25 }, { plan: 'walk' });
     // Past Prisma's two seconds of waiting for a transaction to start.
     await new Promise((resolve) => setTimeout(resolve, 2_500));
     release();

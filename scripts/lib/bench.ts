@@ -32,7 +32,8 @@ export async function waitForServer(server: ChildProcess, baseUrl: string, timeo
 /** The status GET /api/health answers with; null when nothing listens (yet). */
 async function healthStatus(baseUrl: string): Promise<number | null> {
   try {
-    const answer = await fetch(`${baseUrl}/api/health`);
+    // Two seconds for an answer, so that a process that accepts connections and never answers cannot hold the wait past its deadline.
+    const answer = await fetch(`${baseUrl}/api/health`, { signal: AbortSignal.timeout(2_000) });
     await answer.arrayBuffer();
     return answer.status;
   } catch {

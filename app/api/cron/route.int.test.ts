@@ -1,7 +1,9 @@
 import { db } from '@/lib/db';
 import { jobs } from '@/lib/background/jobs';
 import { closeRateLimiter, getRateLimiter } from '@/lib/rate-limit/limiter';
+import { databaseProvider } from '@/lib/env';
 import { resetDatabase } from '@/test/support/database';
+import { dropRecentSearchIndexes } from '@/test/support/search-index';
 import { withoutEnv } from '@/test/support/env';
 import { GET } from './route';
 
@@ -12,7 +14,11 @@ beforeEach(async () => {
   await closeRateLimiter();
 });
 beforeAll(() => (process.env.CRON_SECRET = 'test-cron-secret-value'));
-afterAll(() => delete process.env.CRON_SECRET);
+afterAll(async () => {
+  delete process.env.CRON_SECRET;
+  // The signal-search-index job built them; the other suites start without.
+  if (databaseProvider() === 'postgresql') await dropRecentSearchIndexes();
+});
 
 const call = (authorization?: string) =>
   GET(new Request('http://localhost/api/cron', { headers: authorization ? { authorization } : {} }), undefined);
