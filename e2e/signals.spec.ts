@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { signedInPage } from './support/session';
+import { recordToasts } from './support/toasts';
 
 // The Signals screen (spec 001 §2, §4, §5, §9): counters, search and severity filter, the three
 // tabs, the investigation dialog with its actions and toasts, the SEC filing view and the market
@@ -174,22 +175,24 @@ test('investigation dialog: details, analysis tabs, alerts, watchlist and report
   await dialog.getByRole('button', { name: 'Share with Team' }).click();
   await expect(toast(page, 'Feature Coming Soon')).toBeVisible();
 
+  // Each action's first toast gives way to its outcome after a second: the record keeps both.
+  const shown = await recordToasts(page);
   await dialog.getByRole('button', { name: 'Set Alert Notifications' }).click();
-  await expect(toast(page, 'Alert System')).toBeVisible();
   await expect(toast(page, 'Alerts Configured')).toBeVisible();
+  expect(await shown.titles()).toEqual(['Alert System', 'Alerts Configured']);
   const alerts = await (await page.request.get('/api/alerts')).json();
   expect(alerts).toEqual([expect.objectContaining({ kind: 'signal', signalId: critical.id })]);
 
   await dialog.getByRole('button', { name: 'Add to Watchlist' }).click();
-  await expect(toast(page, 'Added to Watchlist')).toBeVisible();
   await expect(toast(page, 'Watchlist Updated')).toBeVisible();
+  expect((await shown.titles()).slice(2)).toEqual(['Added to Watchlist', 'Watchlist Updated']);
   const watchlist = await (await page.request.get('/api/watchlist')).json();
   expect(watchlist).toEqual([expect.objectContaining({ signalId: critical.id })]);
 
   const download = page.waitForEvent('download');
   await dialog.getByRole('button', { name: 'Export Report' }).click();
-  await expect(toast(page, 'Generating Report')).toBeVisible();
   await expect(toast(page, 'Report Ready')).toBeVisible();
+  expect((await shown.titles()).slice(4)).toEqual(['Generating Report', 'Report Ready']);
   const file = await download;
   expect(file.suggestedFilename()).toMatch(new RegExp(`^signal-investigation-${critical.id}-\\d+\\.pdf$`));
   expect(fs.readFileSync((await file.path())!).subarray(0, 5).toString()).toBe('%PDF-');
