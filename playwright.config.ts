@@ -68,7 +68,10 @@ const shared = {
 
 const local: PlaywrightTestConfig = {
   ...shared,
-  use: { trace: 'retain-on-failure', launchOptions: chromiumLaunch },
+  // No trace by default: it records a screencast of every test, which on a two-core machine costs the
+  // suite about as much as the pages themselves, for files CI does not keep. A failure still leaves its
+  // page snapshot and screenshot; `npx playwright test --trace retain-on-failure` records traces too.
+  use: { trace: 'off', screenshot: 'only-on-failure', launchOptions: chromiumLaunch },
   projects: [
     { name: 'server', testIgnore: /next-start\.spec\.ts/, use: { baseURL: serverUrl } },
     { name: 'next-start', testMatch: /next-start\.spec\.ts/, use: { baseURL: nextStartUrl } },
