@@ -179,20 +179,23 @@ test('investigation dialog: details, analysis tabs, alerts, watchlist and report
   const shown = await recordToasts(page);
   await dialog.getByRole('button', { name: 'Set Alert Notifications' }).click();
   await expect(toast(page, 'Alerts Configured')).toBeVisible();
-  expect(await shown.titles()).toEqual(['Alert System', 'Alerts Configured']);
+  const alerting = ['Alert System', 'Alerts Configured'];
+  expect(await shown.titles(alerting)).toEqual(alerting);
   const alerts = await (await page.request.get('/api/alerts')).json();
   expect(alerts).toEqual([expect.objectContaining({ kind: 'signal', signalId: critical.id })]);
 
   await dialog.getByRole('button', { name: 'Add to Watchlist' }).click();
   await expect(toast(page, 'Watchlist Updated')).toBeVisible();
-  expect((await shown.titles()).slice(2)).toEqual(['Added to Watchlist', 'Watchlist Updated']);
+  const watching = ['Added to Watchlist', 'Watchlist Updated'];
+  expect(await shown.titles(watching)).toEqual(watching);
   const watchlist = await (await page.request.get('/api/watchlist')).json();
   expect(watchlist).toEqual([expect.objectContaining({ signalId: critical.id })]);
 
   const download = page.waitForEvent('download');
   await dialog.getByRole('button', { name: 'Export Report' }).click();
   await expect(toast(page, 'Report Ready')).toBeVisible();
-  expect((await shown.titles()).slice(4)).toEqual(['Generating Report', 'Report Ready']);
+  const exporting = ['Generating Report', 'Report Ready'];
+  expect(await shown.titles(exporting)).toEqual(exporting);
   const file = await download;
   expect(file.suggestedFilename()).toMatch(new RegExp(`^signal-investigation-${critical.id}-\\d+\\.pdf$`));
   expect(fs.readFileSync((await file.path())!).subarray(0, 5).toString()).toBe('%PDF-');

@@ -23,7 +23,13 @@ export async function recordToasts(page: Page) {
     new MutationObserver((mutations) => mutations.forEach((mutation) => mutation.addedNodes.forEach(record))).observe(document.body, { childList: true, subtree: true });
   });
   return {
-    /** The titles shown since the record started, oldest first. */
-    titles: () => page.evaluate(() => [...(window.__toastTitles ?? [])]),
+    /**
+     * The titles shown since the record started, oldest first: only those named in `among` when given (a
+     * live signal another test publishes may raise a toast of its own meanwhile).
+     */
+    titles: async (among?: readonly string[]) => {
+      const titles = await page.evaluate(() => [...(window.__toastTitles ?? [])]);
+      return among ? titles.filter((title) => among.includes(title)) : titles;
+    },
   };
 }
