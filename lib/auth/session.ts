@@ -33,8 +33,57 @@ export function isLiveSession(session: { userId: string; revokedAt: Date | null;
   return session.userId === userId && !session.revokedAt && session.expiresAt > now;
 }
 
-function findSession(db: Db, id: string) {
-  return db.session.findUnique({ where: { id }, include: { user: true } });
+/** Rows asked for in one query: well under SQLite's and PostgreSQL's bound-parameter limits. */
+const sessionBatchSize = 500;
+
+function readSessions(db: Db, ids: string[]) {
+  return db.session.findMany({ where: { id: { in: ids } }, include: { user: true } });
+}
+
+type SessionWithUser = Awaited<ReturnType<typeof readSessions>>[number];
+type SessionWaiter = { resolve: (row: SessionWithUser | null) => void; reject: (error: unknown) => void };
+
+/** Per database client: the session ids waiting for the next query (and who waits for each), and whether one runs. */
+const lookups = new WeakMap<Db, { queued: Map<string, SessionWaiter[]>; running: boolean }>();
+
+/**
+ * The Session row with its user. While one lookup's query runs, the ids asked for meanwhile wait and go
+ * in the next query together: the sockets of an instance that went away arrive at another all at
+ * once, and would otherwise cost a query each; a lone request waits for no one.
+ */
+function findSession(db: Db, id: string): Promise<SessionWithUser | null> {
+  let state = lookups.get(db);
+  if (!state) lookups.set(db, (state = { queued: new Map(), running: false }));
+  const { queued } = state;
+  const promise = new Promise<SessionWithUser | null>((resolve, reject) => {
+    const waiters = queued.get(id);
+    if (waiters) waiters.push({ resolve, reject });
+    else queued.set(id, [{ resolve, reject }]);
+  });
+  if (!state.running) {
+    state.running = true;
+    // Those asked for in this same turn go along.
+    setImmediate(() => void readQueued(db, state));
+  }
+  return promise;
+}
+
+async function readQueued(db: Db, state: { queued: Map<string, SessionWaiter[]>; running: boolean }) {
+  while (state.queued.size > 0) {
+    const batch = state.queued;
+    state.queued = new Map();
+    const ids = [...batch.keys()];
+    for (let start = 0; start < ids.length; start += sessionBatchSize) {
+      const slice = ids.slice(start, start + sessionBatchSize);
+      try {
+        const rows = new Map((await readSessions(db, slice)).map((row) => [row.id, row]));
+        for (const id of slice) for (const waiter of batch.get(id)!) waiter.resolve(rows.get(id) ?? null);
+      } catch (error) {
+        for (const id of slice) for (const waiter of batch.get(id)!) waiter.reject(error);
+      }
+    }
+  }
+  state.running = false;
 }
 
 export type LoadedSession = NonNullable<Awaited<ReturnType<typeof loadSession>>>;
