@@ -23,6 +23,8 @@ export function upgradePathname(target: string | undefined): string | undefined 
 }
 
 const heartbeatMs = 30_000;
+/** How long replays are written in one turn of the event loop before the live events get theirs. */
+const replaySliceMs = 5;
 const maxMessageBytes = 4 * 1024;
 
 /**
@@ -107,6 +109,7 @@ export function createRealtimeServer({ bus, access, allowedOrigins = [], accessC
   // unmasked, so every socket gets the same bytes, in one write.
   const frames = new FrameCache();
   const replays = new SharedReads<Replay>();
+  const replayWrites = new PacedWork(replaySliceMs);
   const heads = new SharedReads<string>();
 
   const unsubscribeBus = bus.subscribe((event) => {
@@ -138,23 +141,26 @@ export function createRealtimeServer({ bus, access, allowedOrigins = [], accessC
       console.error('[realtime] could not read the event log for a resuming client:', error);
       return { events: [], complete: false };
     });
-    // Unsubscribed (or subscribed again) meanwhile: that request answers instead.
-    if (client.replaying.get(channel) !== held) return;
-    client.replaying.delete(channel);
-    if (client.readyState !== WebSocket.OPEN) return;
-    // An instance that goes away sends all its clients here at once: one write for the whole replay
-    // instead of one per event keeps this event loop's turns short.
-    client.transport.cork();
-    send(client, { type: 'subscribed', channel, replayed: replay.events.length, complete: replay.complete });
-    let lastId = afterId;
-    for (const event of replay.events) {
-      sendFrame(client, frames.of(event));
-      lastId = event.id;
-    }
-    for (const { id, frame } of held) {
-      if (!id || compareEventIds(id, lastId) > 0) sendFrame(client, frame);
-    }
-    client.transport.uncork();
+    // Written in turns of their own, behind the live events (which this client holds until then).
+    replayWrites.run(() => {
+      // Unsubscribed (or subscribed again) meanwhile: that request answers instead.
+      if (client.replaying.get(channel) !== held) return;
+      client.replaying.delete(channel);
+      if (client.readyState !== WebSocket.OPEN) return;
+      // An instance that goes away sends all its clients here at once: one write for the whole replay
+      // instead of one per event keeps this event loop's turns short.
+      client.transport.cork();
+      send(client, { type: 'subscribed', channel, replayed: replay.events.length, complete: replay.complete });
+      let lastId = afterId;
+      for (const event of replay.events) {
+        sendFrame(client, frames.of(event));
+        lastId = event.id;
+      }
+      for (const { id, frame } of held) {
+        if (!id || compareEventIds(id, lastId) > 0) sendFrame(client, frame);
+      }
+      client.transport.uncork();
+    });
   };
 
   /** Closes those of `clients` whose access ended; a failed check (the database unreachable) closes none. */
@@ -321,6 +327,39 @@ class SharedReads<T> {
     });
     this.waiting.set(key, shared);
     return shared;
+  }
+}
+
+/**
+ * Work that may wait behind the live fan-out: each turn of the event loop runs queued jobs for at most
+ * `sliceMs`, then yields, so that a live event that arrived meanwhile goes out before the next slice.
+ * The clients of an instance that went away arrive at another together; their replays must not hold up
+ * every other client's live events.
+ */
+class PacedWork {
+  private jobs: (() => void)[] = [];
+  private scheduled = false;
+
+  constructor(private readonly sliceMs: number) {}
+
+  run(job: () => void) {
+    this.jobs.push(job);
+    this.schedule();
+  }
+
+  private schedule() {
+    if (this.scheduled) return;
+    this.scheduled = true;
+    setImmediate(() => this.runSlice());
+  }
+
+  private runSlice() {
+    this.scheduled = false;
+    const deadline = performance.now() + this.sliceMs;
+    let done = 0;
+    while (done < this.jobs.length && (done === 0 || performance.now() < deadline)) this.jobs[done++]!();
+    this.jobs = this.jobs.slice(done);
+    if (this.jobs.length > 0) this.schedule();
   }
 }
 
