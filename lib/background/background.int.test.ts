@@ -4,7 +4,7 @@ import path from 'node:path';
 import { revokeSession } from '../auth/session';
 import { processTableChanges } from '../cache/table-changes';
 import { db } from '../db';
-import { closeBus } from '../realtime/bus';
+import { closeBus, RedisBus } from '../realtime/bus';
 import { sessionEndedCloseCode } from '../realtime/close-codes';
 import { eventIdPattern as eventId } from '../realtime/channels';
 import { connectWs, expectOwnOriginOnly, upgradeSession } from '@/test/support/ws-client';
@@ -168,14 +168,20 @@ describe('a background process that crashes (issue 29)', () => {
   });
 });
 
+/** A port nothing listens on now. */
+async function freePort(): Promise<number> {
+  const probe = http.createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
 describe('/ws on a port of its own (REALTIME_PORT)', () => {
   let harness: Harness;
   let ownUrl: string;
   beforeAll(async () => {
-    const probe = http.createServer();
-    await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-    const { port } = probe.address() as AddressInfo;
-    await new Promise((resolve) => probe.close(resolve));
+    const port = await freePort();
     harness = await start(path.join(root, 'background.ts'), { REALTIME_PORT: String(port) });
     ownUrl = `ws://127.0.0.1:${port}/ws`;
   });
@@ -225,6 +231,48 @@ describe('/ws on a port of its own (REALTIME_PORT)', () => {
     const answer = await fetch(ownUrl.replace('ws://', 'http://'));
     expect(answer.status).toBe(426);
     expect(await answer.json()).toEqual({ message: 'This port serves the realtime WebSocket only.' });
+  });
+});
+
+// With Redis, the instances of one host may listen on the same REALTIME_PORT (SO_REUSEPORT): the
+// kernel spreads the sockets over them, and Redis gives each what any of them publishes.
+(process.env.REDIS_URL ? describe : describe.skip)('/ws on a port two instances share (REALTIME_PORT with Redis)', () => {
+  it('spreads the sockets over both, delivers an event to the clients of both, and the one left keeps the port', async () => {
+    const port = await freePort();
+    const url = `ws://127.0.0.1:${port}/ws`;
+    const entry = path.join(root, 'background.ts');
+    const [one, two] = await Promise.all([start(entry, { REALTIME_PORT: String(port) }), start(entry, { REALTIME_PORT: String(port) })]);
+    try {
+      const { headers } = await signedIn();
+      const clients = [];
+      for (let index = 0; index < 16; index += 1) {
+        const client = await connectWs(url, headers);
+        await client.next('connected');
+        client.send({ type: 'subscribe', channel: 'signals' });
+        await client.next('subscribed');
+        clients.push(client);
+      }
+      await until(() => one.background.clientCount() + two.background.clientCount() === 16);
+      // Each socket lands on one of them by the hash of its address: all 16 on one would take odds of 1 in 32,768.
+      expect(one.background.clientCount()).toBeGreaterThan(0);
+      expect(two.background.clientCount()).toBeGreaterThan(0);
+
+      // As ingest in a process of its own publishes (two supervisors in this one process share one bus).
+      const publisher = new RedisBus(process.env.REDIS_URL!);
+      await publisher.whenReady();
+      await publisher.publish({ type: 'new_signal', data: { id: 'to-every-socket' } });
+      await publisher.close();
+      for (const client of clients) expect((await client.next('new_signal')).data).toEqual({ id: 'to-every-socket' });
+
+      await one.close();
+      const after = await connectWs(url, headers);
+      expect(await after.next('connected')).toMatchObject({ type: 'connected' });
+      await until(() => two.background.clientCount() >= 1);
+      after.socket.close();
+      for (const client of clients) client.socket.close();
+    } finally {
+      await Promise.allSettled([one.close(), two.close()]);
+    }
   });
 });
 

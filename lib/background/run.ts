@@ -50,7 +50,7 @@ export async function runBackground() {
     } else if (message.type === 'stop') shutdown('asked to stop');
   });
 
-  const ownListener = env.REALTIME_PORT ? await listenForSockets(realtime, env.HOST, env.REALTIME_PORT) : undefined;
+  let ownListener: http.Server | undefined;
 
   const stopJobs = env.SCHEDULER_ENABLED ? startScheduler(db, log, jobs) : () => {};
   // Critical signals reach the inbox within seconds of their critical_alert (issue 16).
@@ -79,17 +79,21 @@ export async function runBackground() {
   // server.ts exited or was killed: nothing hands sockets over or reads the client count any more.
   process.on('disconnect', () => shutdown('server process gone'));
 
-  // With Redis, the first event published after the start must find this process subscribed.
+  // With Redis, the first event published after the start must find this process subscribed; so must
+  // the first socket that arrives on its own port (one the instances share may send it one at once).
   if (bus instanceof RedisBus) await bus.whenReady();
+  if (env.REALTIME_PORT && !stopping) ownListener = await listenForSockets(realtime, env.HOST, env.REALTIME_PORT, Boolean(env.REDIS_URL));
   send({ type: 'ready' });
 }
 
 /**
  * /ws on a port of this process's own (REALTIME_PORT), for a proxy that routes /ws there: its sockets
  * arrive here directly instead of one hand-over at a time from server.ts, which is what bounds how fast
- * the clients of an instance that went away are all back.
+ * the clients of an instance that went away are all back. `shared` (the instances share events through
+ * Redis): the instances on one host may listen on the same port (SO_REUSEPORT, same user only), and
+ * the kernel spreads the sockets over those listening; one that stops or dies leaves the rest the port.
  */
-async function listenForSockets(realtime: RealtimeServer, host: string, port: number): Promise<http.Server> {
+async function listenForSockets(realtime: RealtimeServer, host: string, port: number, shared: boolean): Promise<http.Server> {
   const server = http.createServer((_request, response) => {
     response.writeHead(426, { 'content-type': 'application/json', upgrade: 'websocket', connection: 'Upgrade' });
     response.end(JSON.stringify({ message: 'This port serves the realtime WebSocket only.' }));
@@ -102,9 +106,9 @@ async function listenForSockets(realtime: RealtimeServer, host: string, port: nu
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(port, host, () => (server.off('error', reject), resolve()));
+    server.listen({ port, host, reusePort: shared }, () => (server.off('error', reject), resolve()));
   });
-  log(`serving ${websocketPath} on port ${port}`);
+  log(`serving ${websocketPath} on port ${port}${shared ? ' (shared with the other instances on this host)' : ''}`);
   return server;
 }
 
