@@ -1,17 +1,20 @@
-// npm run bench:cluster [-- --clients 5000 --signals 200 --rate 20 --users 1000 --read-rate 100
-//                          --database-url postgresql://… --redis-url redis://… --port 4200 --build --ws-via-http]
+// npm run bench:cluster [-- --clients 5000 --signals 200 --rate 20 --users 1000 --read-rate 100 --client-threads 4
+//                          --database-url postgresql://… --redis-url redis://… --port 4200 --build --ws-via-proxy --ws-via-http]
 // Issue 29 §6, "two instances behind a proxy": starts two production instances (dist/server.js,
 // `npm start`'s process, each with its background process serving /ws) on one PostgreSQL and one Redis,
-// and a round-robin proxy in front of them (scripts/bench-cluster-proxy.ts), which routes /ws to each
-// instance's REALTIME_PORT as docs/operations.md advises (--ws-via-http: to its HTTP port instead). It opens --clients
-// WebSockets through the proxy, each with its own entitled session (--users users, so one user holds
-// several), subscribed to signals; drives a paced mix of the dashboard's reads through the proxy; and
+// and a round-robin proxy in front of them (scripts/bench-cluster-proxy.ts) for HTTP. The instances share
+// one REALTIME_PORT, as docs/operations.md describes for the instances of one host: the kernel spreads the
+// sockets over them (--ws-via-proxy: /ws through the proxy to each instance's own REALTIME_PORT;
+// --ws-via-http: through the proxy to each one's HTTP port). It opens --clients WebSockets (in
+// --client-threads worker threads, scripts/bench-cluster-clients.ts), each with its own entitled session
+// (--users users, so one user holds several), subscribed to signals; drives a paced mix of the
+// dashboard's reads through the proxy; and
 // publishes --signals new_signal events at --rate per second through the product's Redis bus, keeping
 // the id each publish got back. Halfway through, one instance is killed (SIGKILL to the server and its
 // socket child) and a third one is started; once every client is back and the third one serves, the
 // second instance gets SIGTERM (taken out of the proxy first, as a rolling deploy does). The clients
-// behave as lib/realtime/client.ts does: after a close they reconnect through the proxy 3 s later, or
-// within a second after a 1012 (service restart), subscribing with the newest event id they hold.
+// behave as lib/realtime/client.ts does: after a close they reconnect 3 s later, or within a second
+// after a 1012 (service restart), subscribing with the newest event id they hold.
 // It prints, one line each: requests and errors (those to the killed instance before the proxy noticed
 // apart), alerts expected / delivered / duplicated against the publisher's ids, fan-out p50/p99 of the
 // live deliveries, the time until every client is back after the kill and after the SIGTERM, each
@@ -24,10 +27,10 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
-import WebSocket from 'ws';
+import { Worker } from 'node:worker_threads';
 import { benchServerEnv, ensureBenchDatabase, ensureBuild, percentile, startNodeOptions, tallyDeliveries, waitForServer } from './lib/bench';
 import type { FromProxy, ToProxy } from './bench-cluster-proxy';
+import { createClientSlots, type ClientSlots, type ClientsWorkerData, type FromClients, type ToClients } from './bench-cluster-clients';
 
 const argv = process.argv.slice(2);
 const option = (name: string) => {
@@ -43,15 +46,16 @@ const readRate = Number(option('--read-rate') ?? 100);
 const databaseUrl = option('--database-url') ?? 'postgresql://postgres@127.0.0.1:5432/bench_cluster';
 const redisUrl = option('--redis-url') ?? process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const basePort = Number(option('--port') ?? process.env.E2E_PORT_BASE ?? 4200);
-/** /ws through each instance's HTTP port (server.ts hands each socket to its background process) instead of its REALTIME_PORT. */
-const wsViaHttp = argv.includes('--ws-via-http');
+/**
+ * How the clients reach /ws: `shared`, the REALTIME_PORT all instances listen on (the kernel picks one);
+ * `proxy`, through the proxy to each instance's own REALTIME_PORT; `http`, through the proxy to each
+ * instance's HTTP port (server.ts hands each socket to its background process).
+ */
+const wsRoute: 'shared' | 'proxy' | 'http' = argv.includes('--ws-via-http') ? 'http' : argv.includes('--ws-via-proxy') ? 'proxy' : 'shared';
+const wsRouteLabel = { shared: 'on the REALTIME_PORT the instances share', proxy: "through the proxy to each instance's REALTIME_PORT", http: "through the proxy to each instance's HTTP port" }[wsRoute];
+const clientThreads = Math.max(1, Number(option('--client-threads') ?? 4));
 
 const targets = { lost: 0, duplicated: 0, fanoutP99Ms: 200, reconnectS: 8, failedHealthy: 0, rssMb: 450 };
-/** As lib/realtime/client.ts: a failed or lost connection is tried again after this. */
-const reconnectDelayMs = 3_000;
-/** As lib/realtime/client.ts: after a 1012, a random part of this. */
-const restartJitterMs = 1_000;
-const connectTimeoutMs = 5_000;
 /** The dashboard's polled reads, through the proxy in turn. */
 const readPaths = ['/api/health', '/api/signals', '/api/dashboard/stats', '/api/treasury/holdings', '/api/market-data', '/api/signals?severity=critical'];
 const runId = randomBytes(4).toString('hex');
@@ -66,7 +70,7 @@ const seconds = (ms: number) => (ms / 1000).toFixed(1);
 interface Instance {
   name: string;
   port: number;
-  /** Where its background process serves /ws itself (REALTIME_PORT), which the proxy routes /ws to; undefined with --ws-via-http. */
+  /** Where its background process serves /ws itself (REALTIME_PORT; the same for all with the shared route); undefined with --ws-via-http. */
   realtimePort?: number;
   child: ChildProcess;
   /** Peak RSS in MB (server + socket child) while it served, the open tunnels then, and in the steady phase. */
@@ -75,11 +79,12 @@ interface Instance {
 }
 
 const instances: Instance[] = [];
+const sharedRealtimePort = basePort + 100;
 const logDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-cluster-'));
 
 function startInstance(name: string, port: number, secret: string): Instance {
   const log = fs.openSync(path.join(logDir, `${name}.log`), 'a');
-  const realtimePort = wsViaHttp ? undefined : port + 100;
+  const realtimePort = { shared: sharedRealtimePort, proxy: port + 100, http: undefined }[wsRoute];
   const env = { ...benchServerEnv(databaseUrl, port), REDIS_URL: redisUrl, NEXTAUTH_SECRET: secret, REALTIME_PORT: realtimePort ? String(realtimePort) : '' };
   // Its own process group: the kill takes the socket child with it, as a machine or container going away would.
   const child = spawn(process.execPath, [...startNodeOptions(), 'dist/server.js'], { env, stdio: ['ignore', log, log], detached: true });
@@ -159,106 +164,81 @@ async function startProxy(port: number): Promise<{ child: ChildProcess; send: (m
   return { child, send: (message) => child.send(message) };
 }
 
-const tunnelsOf = (name: string) => proxyBackends.find((backend) => backend.name === name)?.tunnels ?? 0;
+/** Each instance's open sockets as its /api/health reports them to a signed-in user (the shared route; refreshed every 250 ms, at most a second old). */
+const reportedSockets = new Map<string, number>();
+const tunnelsOf = (name: string) => (wsRoute === 'shared' ? (reportedSockets.get(name) ?? 0) : (proxyBackends.find((backend) => backend.name === name)?.tunnels ?? 0));
+
+function pollReportedSockets(cookie: string): () => void {
+  const poll = () =>
+    Promise.all(
+      instances.map(async (instance) => {
+        if (instance.child.exitCode !== null || instance.child.signalCode !== null) return void reportedSockets.set(instance.name, 0);
+        const count = await fetch(`http://127.0.0.1:${instance.port}/api/health`, { headers: { cookie } })
+          .then((answer) => answer.json() as Promise<{ websocket?: { clients?: number } }>)
+          .then((body) => body.websocket?.clients ?? 0)
+          .catch(() => 0);
+        reportedSockets.set(instance.name, count);
+      }),
+    );
+  const timer = setInterval(() => void poll(), 250);
+  return () => clearInterval(timer);
+}
 const inRotation = (name: string) => proxyBackends.some((backend) => backend.name === name && backend.up && !backend.drained);
 
 // ---------------------------------------------------------------------------------------------
-// WebSocket clients, as lib/realtime/client.ts behaves
+// WebSocket clients, in worker threads (scripts/bench-cluster-clients.ts)
 
-interface Signal {
-  bench: string;
-  n: number;
-  sentAt: number;
+interface ClientThreads {
+  slots: ClientSlots;
+  /** Has every thread open its clients; resolves with how many got subscribed. */
+  open(): Promise<number>;
+  /** Stops every client and gathers what they received. */
+  stop(): Promise<{ ids: string[][]; latencies: number[]; numbers: number[]; steadyLatencies: number[]; loopDelayP99Ms: number }>;
+  terminate(): Promise<void>;
+  /** Indices of the clients, for reading their slots. */
+  indices: number[];
 }
 
-class Client {
-  socket: WebSocket | undefined;
-  subscribed = false;
-  /** The newest event id held: where a reconnect resumes from. */
-  cursor: string | undefined;
-  /** Every event id received on the wire, duplicates included. */
-  readonly ids: string[] = [];
-  /** The publisher's number of the newest event held: ids grow with it. */
-  newest = -1;
-  replayRemaining = 0;
-  replayed = 0;
-  incompleteResumes = 0;
-  /** When the socket last went away, and when the client was subscribed again after that. */
-  lostAt: number | undefined;
-  backAt: number | undefined;
-  connects = 0;
-  /** Attempts since the socket was lost, and how those that failed ended. */
-  attempts = 0;
-  timeouts = 0;
-  failedHandshakes = 0;
-  /** Of the last successful attempt: the handshake (through the proxy, the handover, the session check) and then the subscribe with its replay. */
-  handshakeMs = 0;
-  subscribeMs = 0;
-  private openedAt = 0;
-  private stopped = false;
-
-  constructor(
-    private readonly url: string,
-    private readonly cookie: string,
-    private readonly onLive: (latencyMs: number) => void,
-  ) {}
-
-  open() {
-    if (this.stopped) return;
-    const socket = new WebSocket(this.url, { headers: { cookie: this.cookie } });
-    this.socket = socket;
-    this.connects += 1;
-    this.attempts += 1;
-    let opened = false;
-    const startedAt = Date.now();
-    const timer = setTimeout(() => {
-      this.timeouts += 1;
-      socket.terminate();
-    }, connectTimeoutMs);
-    socket.on('open', () => {
-      opened = true;
-      clearTimeout(timer);
-      this.openedAt = Date.now();
-      this.handshakeMs = this.openedAt - startedAt;
-      socket.send(JSON.stringify(this.cursor ? { type: 'subscribe', channel: 'signals', lastEventId: this.cursor } : { type: 'subscribe', channel: 'signals' }));
+function startClientThreads(url: string, cookies: string[]): ClientThreads {
+  const slots = createClientSlots(cookies.length);
+  const share = Math.ceil(cookies.length / clientThreads);
+  const workers: Worker[] = [];
+  for (let first = 0; first < cookies.length; first += share) {
+    const workerData: ClientsWorkerData = { url, cookies: cookies.slice(first, first + share), first, runId, slots };
+    workers.push(new Worker(path.join(__dirname, 'bench-cluster-clients.ts'), { workerData }));
+  }
+  const ask = <T extends FromClients['type']>(worker: Worker, message: ToClients, answer: T) =>
+    new Promise<Extract<FromClients, { type: T }>>((resolve, reject) => {
+      const onMessage = (reply: FromClients) => {
+        if (reply.type !== answer) return;
+        worker.off('message', onMessage);
+        resolve(reply as Extract<FromClients, { type: T }>);
+      };
+      worker.on('message', onMessage);
+      worker.once('error', reject);
+      worker.postMessage(message);
     });
-    socket.on('message', (raw) => this.receive(raw.toString()));
-    socket.on('error', () => undefined);
-    socket.on('close', (code) => {
-      clearTimeout(timer);
-      if (socket !== this.socket) return;
-      if (!opened) this.failedHandshakes += 1;
-      if (this.subscribed) [this.lostAt, this.attempts] = [Date.now(), 0];
-      this.subscribed = false;
-      if (this.stopped) return;
-      setTimeout(() => this.open(), code === 1012 ? Math.floor(Math.random() * restartJitterMs) : reconnectDelayMs);
-    });
-  }
-
-  private receive(text: string) {
-    const message = JSON.parse(text) as { type: string; id?: string; data?: Signal & { lastEventId?: string }; replayed?: number; complete?: boolean };
-    if (message.type === 'connected') {
-      this.cursor ??= message.data?.lastEventId;
-    } else if (message.type === 'subscribed') {
-      this.subscribed = true;
-      this.subscribeMs = Date.now() - this.openedAt;
-      this.replayRemaining = message.replayed ?? 0;
-      if (message.complete === false) this.incompleteResumes += 1;
-      if (this.lostAt !== undefined) this.backAt = Date.now();
-    } else if (message.type === 'new_signal' && message.id && message.data?.bench === runId) {
-      this.ids.push(message.id);
-      if (message.data.n > this.newest) [this.newest, this.cursor] = [message.data.n, message.id];
-      if (this.replayRemaining > 0) {
-        this.replayRemaining -= 1;
-        this.replayed += 1;
-      } else this.onLive(Date.now() - message.data.sentAt);
-    }
-  }
-
-  stop() {
-    this.stopped = true;
-    this.socket?.terminate();
-  }
+  return {
+    slots,
+    indices: cookies.map((_, index) => index),
+    async open() {
+      const opened = await Promise.all(workers.map((worker) => ask(worker, { type: 'open' }, 'opened')));
+      return opened.reduce((sum, reply) => sum + reply.subscribed, 0);
+    },
+    async stop() {
+      const reports = await Promise.all(workers.map((worker) => ask(worker, { type: 'stop' }, 'report')));
+      return {
+        ids: reports.flatMap((report) => report.ids),
+        latencies: reports.flatMap((report) => report.latencies),
+        numbers: reports.flatMap((report) => report.numbers),
+        steadyLatencies: reports.flatMap((report) => report.steadyLatencies),
+        loopDelayP99Ms: Math.max(...reports.map((report) => report.loopDelayP99Ms)),
+      };
+    },
+    async terminate() {
+      await Promise.all(workers.map((worker) => worker.terminate()));
+    },
+  };
 }
 
 async function waitFor(predicate: () => boolean, timeoutMs: number): Promise<boolean> {
@@ -401,9 +381,12 @@ async function main() {
   const proxyPort = basePort;
   const proxyUrl = `http://127.0.0.1:${proxyPort}`;
   const proxy = await startProxy(proxyPort);
-  const clients: Client[] = [];
+  const clients = startClientThreads(wsRoute === 'shared' ? `ws://127.0.0.1:${sharedRealtimePort}/ws` : `ws://127.0.0.1:${proxyPort}/ws`, cookies);
+  const { slots } = clients;
+  const stopPolling = wsRoute === 'shared' ? pollReportedSockets(cookies[0]!) : () => undefined;
   const stopAll = async () => {
-    for (const client of clients) client.stop();
+    stopPolling();
+    await clients.terminate();
     proxy.send({ type: 'stop' });
     await Promise.all(instances.map(stopInstance));
   };
@@ -417,6 +400,7 @@ async function main() {
     await waitFor(() => inRotation('A') && inRotation('B'), 10_000);
 
     let steady = false;
+    const setSteady = (value: boolean) => void ((steady = value), (slots.phase[0] = value ? 1 : 0));
     // CPU time per process while the signals go out, by role.
     let bursting = false;
     const cpu = new Map<string, number>();
@@ -455,30 +439,18 @@ async function main() {
       }
     }, 500);
 
-    const latencies: number[] = [];
-    // The live deliveries before the kill, apart: the fan-out of two healthy instances.
-    const steadyLatencies: number[] = [];
-    const onLive = (latency: number) => {
-      latencies.push(latency);
-      if (steady) steadyLatencies.push(latency);
-    };
-    console.log(`Connecting ${clientCount} WebSocket clients through the proxy…`);
+    const allSubscribed = () => slots.subscribed.every((flag) => flag === 1);
+    console.log(`Connecting ${clientCount} WebSocket clients ${wsRouteLabel} (${clientThreads} threads)…`);
     const connectStarted = Date.now();
-    for (let index = 0; index < clientCount; index += 1) clients.push(new Client(`ws://127.0.0.1:${proxyPort}/ws`, cookies[index]!, onLive));
-    for (let start = 0; start < clientCount; start += 200) {
-      const batch = clients.slice(start, start + 200);
-      for (const client of batch) client.open();
-      await waitFor(() => batch.every((client) => client.subscribed), 30_000);
-    }
-    if (!(await waitFor(() => clients.every((client) => client.subscribed), 30_000))) throw new Error(`only ${clients.filter((client) => client.subscribed).length} of ${clientCount} clients subscribed`);
-    await sleep(600);
+    await clients.open();
+    if (!(await waitFor(allSubscribed, 30_000))) throw new Error(`only ${slots.subscribed.filter((flag) => flag === 1).length} of ${clientCount} clients subscribed`);
+    // The sockets' counts as the proxy or the instances report them catch up.
+    await sleep(1_200);
     console.log(`  subscribed in ${seconds(Date.now() - connectStarted)} s: A holds ${tunnelsOf('A')} sockets, B ${tunnelsOf('B')}`);
-    steady = true;
+    setSteady(true);
 
     const killed: { name?: string; at?: number } = {};
     const load = startReadLoad(proxyUrl, cookies[0]!, killed);
-    const loopDelay = monitorEventLoopDelay({ resolution: 10 });
-    loopDelay.enable();
 
     const { RedisBus } = await import('../lib/realtime/bus');
     const bus = new RedisBus(redisUrl);
@@ -496,7 +468,7 @@ async function main() {
       const due = burstStart + (n * 1000) / rate;
       if (due > Date.now()) await sleep(due - Date.now());
       if (n === Math.floor(signalCount / 2)) {
-        steady = false;
+        setSteady(false);
         killed.name = 'A';
         killed.at = Date.now();
         killGroup(a.child);
@@ -523,21 +495,22 @@ async function main() {
       `cpu in the burst (cores busy of ${cores}): machine ${machineBusy.toFixed(2)}, this benchmark's processes ${ours.toFixed(2)} — ` +
       [...cpu].map(([label, ticks]) => `${label} ${(ticks / ticksPerSecond / cpuSeconds).toFixed(2)}`).join(', ');
     const killAt = killed.at!;
-    const killedClients = () => clients.filter((client) => client.lostAt !== undefined && client.lostAt >= killAt);
+    const droppedSince = (at: number) => clients.indices.filter((index) => slots.lostAt[index]! >= at);
 
     await cReady;
     await waitFor(() => inRotation('C'), 10_000);
-    const backAfterKill = await waitFor(() => clients.every((client) => client.subscribed), 60_000);
-    const killDropped = killedClients();
-    const killReconnectMs = backAfterKill ? Math.max(0, ...killDropped.map((client) => client.backAt! - killAt)) : NaN;
-    const killBack = killDropped.map((client) => client.backAt! - killAt).sort((x, y) => x - y);
+    const backAfterKill = await waitFor(allSubscribed, 60_000);
+    const killDropped = droppedSince(killAt);
+    const killBack = killDropped.map((index) => slots.backAt[index]! - killAt).sort((x, y) => x - y);
+    const killReconnectMs = backAfterKill ? Math.max(0, ...killBack) : NaN;
     const sorted = (values: number[]) => values.sort((x, y) => x - y);
-    const handshakes = sorted(killDropped.map((client) => client.handshakeMs));
-    const subscribes = sorted(killDropped.map((client) => client.subscribeMs));
+    const handshakes = sorted(killDropped.map((index) => slots.handshakeMs[index]!));
+    const subscribes = sorted(killDropped.map((index) => slots.subscribeMs[index]!));
+    const total = (counts: Int32Array) => counts.reduce((sum, count) => sum + count, 0);
     const killDetail =
       `p50 ${seconds(percentile(killBack, 50))} s, p90 ${seconds(percentile(killBack, 90))} s; last handshake p50 ${percentile(handshakes, 50)} ms, p90 ${percentile(handshakes, 90)} ms, ` +
-      `then subscribed and replayed p50 ${percentile(subscribes, 50)} ms, p90 ${percentile(subscribes, 90)} ms; attempts up to ${Math.max(0, ...killDropped.map((client) => client.attempts))}, ` +
-      `${clients.reduce((sum, client) => sum + client.timeouts, 0)} handshakes timed out, ${clients.reduce((sum, client) => sum + client.failedHandshakes, 0)} failed in all`;
+      `then subscribed and replayed p50 ${percentile(subscribes, 50)} ms, p90 ${percentile(subscribes, 90)} ms; attempts up to ${Math.max(0, ...killDropped.map((index) => slots.attempts[index]!))}, ` +
+      `${total(slots.timeouts)} handshakes timed out, ${total(slots.failedHandshakes)} failed in all`;
     console.log(`  after the kill: ${killDropped.length} clients reconnected in ${seconds(killReconnectMs)} s; B holds ${tunnelsOf('B')} sockets, C ${tunnelsOf('C')}`);
 
     console.log('Taking B out of the proxy and sending it SIGTERM…');
@@ -551,26 +524,35 @@ async function main() {
     // Its sockets are closed by then; some of their clients may not have heard it yet.
     await waitFor(() => tunnelsOf('B') === 0, 5_000);
     await sleep(100);
-    const backAfterTerm = await waitFor(() => clients.every((client) => client.subscribed), 60_000);
-    const termDropped = clients.filter((client) => client.lostAt !== undefined && client.lostAt >= termAt);
-    const termReconnectMs = backAfterTerm ? Math.max(0, ...termDropped.map((client) => client.backAt! - termAt)) : NaN;
+    const backAfterTerm = await waitFor(allSubscribed, 60_000);
+    const termDropped = droppedSince(termAt);
+    const termReconnectMs = backAfterTerm ? Math.max(0, ...termDropped.map((index) => slots.backAt[index]! - termAt)) : NaN;
     // Whatever is still in flight arrives.
     await sleep(2_000);
     await load.stop();
-    loopDelay.disable();
+    const received = await clients.stop();
     clearInterval(sampler);
     await bus.close();
     const cSockets = tunnelsOf('C');
 
     // -------------------------------------------------------------------------------------------
     const ids = publishedIds.filter((id): id is string => id !== undefined);
-    const deliveries = tallyDeliveries(ids, clients.map((client) => client.ids));
-    latencies.sort((x, y) => x - y);
-    steadyLatencies.sort((x, y) => x - y);
+    const deliveries = tallyDeliveries(ids, received.ids);
+    // Each second of the burst's live deliveries apart: the steady phase, the kill, the reconnection 3 s later.
+    const bySecond = new Map<number, number[]>();
+    received.numbers.forEach((n, index) => {
+      const second = Math.floor(n / rate);
+      const values = bySecond.get(second);
+      if (values) values.push(received.latencies[index]!);
+      else bySecond.set(second, [received.latencies[index]!]);
+    });
+    const secondsP99 = [...bySecond.keys()].sort((x, y) => x - y).map((second) => percentile(bySecond.get(second)!.sort((x, y) => x - y), 99));
+    const latencies = received.latencies.sort((x, y) => x - y);
+    const steadyLatencies = received.steadyLatencies.sort((x, y) => x - y);
     const fanoutP50 = percentile(latencies, 50);
     const fanoutP99 = percentile(latencies, 99);
-    const replayed = clients.reduce((sum, client) => sum + client.replayed, 0);
-    const incomplete = clients.reduce((sum, client) => sum + client.incompleteResumes, 0);
+    const replayed = total(slots.replayed);
+    const incomplete = total(slots.incompleteResumes);
     const { tally } = load;
     const steadyMax = Math.max(a.steadyPeakMb, b.steadyPeakMb);
     const failures = [...tally.failures].map(([reason, count]) => `${reason} ×${count}`).join(', ');
@@ -587,8 +569,9 @@ async function main() {
     );
     console.log(
       `fan-out: p50 ${fanoutP50} ms, p99 ${fanoutP99} ms, max ${latencies.at(-1)} ms over ${latencies.length} live deliveries (before the kill: p50 ${percentile(steadyLatencies, 50)} ms, p99 ${percentile(steadyLatencies, 99)} ms; burst of ${burstSeconds.toFixed(1)} s; ` +
-        `clients' event loop delay p99 ${(loopDelay.percentile(99) / 1e6).toFixed(0)} ms) (target ≤ ${targets.fanoutP99Ms} ms: ${verdict(fanoutP99 <= targets.fanoutP99Ms)})`,
+        `clients' event loop delay p99 ${received.loopDelayP99Ms.toFixed(0)} ms, the worst of ${clientThreads} threads) (target ≤ ${targets.fanoutP99Ms} ms: ${verdict(fanoutP99 <= targets.fanoutP99Ms)})`,
     );
+    console.log(`  fan-out p99 by second of the burst (the kill after ${Math.floor(signalCount / 2 / rate)} s): ${secondsP99.map((value) => `${value}`).join(' ')} ms`);
     console.log(
       `reconnect: every client back ${seconds(killReconnectMs)} s after the SIGKILL to A (${killDropped.length} clients dropped) (target ≤ ${targets.reconnectS} s: ${verdict(killReconnectMs <= targets.reconnectS * 1000)}; ${killDetail}); ` +
         `${seconds(termReconnectMs)} s after the SIGTERM to B (${termDropped.length} clients, B exited after ${bExitSeconds.toFixed(1)} s)`,
@@ -599,7 +582,7 @@ async function main() {
     );
     console.log(cpuLine);
     console.log(
-      `(dist/server.js ×3, /ws ${wsViaHttp ? 'through the HTTP port' : 'on REALTIME_PORT'}, on PostgreSQL ${new URL(databaseUrl).pathname.slice(1)} and Redis ${redisUrl}; ${clientCount} clients over ${userCount} users; ${readRate} reads/s asked; ` +
+      `(dist/server.js ×3, /ws ${wsRouteLabel}, on PostgreSQL ${new URL(databaseUrl).pathname.slice(1)} and Redis ${redisUrl}; ${clientCount} clients over ${userCount} users; ${readRate} reads/s asked; ` +
         `open-file limit ${fileLimit}; load average ${os.loadavg()[0]!.toFixed(1)} on ${os.cpus().length} cores; logs in ${logDir}; ${Math.round((Date.now() - started) / 1000)} s)`,
     );
     console.log(
