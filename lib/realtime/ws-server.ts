@@ -357,7 +357,14 @@ class PacedWork {
     this.scheduled = false;
     const deadline = performance.now() + this.sliceMs;
     let done = 0;
-    while (done < this.jobs.length && (done === 0 || performance.now() < deadline)) this.jobs[done++]!();
+    while (done < this.jobs.length && (done === 0 || performance.now() < deadline)) {
+      try {
+        this.jobs[done++]!();
+      } catch (error) {
+        // One client's failed write must not hold up the others' replays.
+        console.error('[realtime] a queued replay failed:', error);
+      }
+    }
     this.jobs = this.jobs.slice(done);
     if (this.jobs.length > 0) this.schedule();
   }
