@@ -258,6 +258,8 @@ function channelsOf(database: number | undefined) {
 const streamKey = 'treasury:events';
 const streamLength = 10_000;
 const replayBatch = 500;
+/** Log entries kept parsed by id (lib/realtime/event-ids.ts: a resume reads at most maxReplayEvents). */
+const parsedEntriesKept = 2 * maxReplayEvents;
 
 /**
  * Logs an event and announces it in one step, so every process hears the events in the order of their
@@ -299,6 +301,7 @@ export class RedisBus implements EventBus {
   private lastConnected = true;
   private readonly connection = new EventEmitter().setMaxListeners(0);
   private readonly channels: { events: string; control: string };
+  private readonly parsedEntries = new Map<string, LoggedEvent | null>();
 
   constructor(
     url: string,
@@ -409,7 +412,7 @@ export class RedisBus implements EventBus {
     for (let cursor = afterId; ; ) {
       const batch = await this.publisher.xrange(streamKey, `(${cursor}`, '+', 'COUNT', replayBatch);
       for (const [id, fields] of batch) {
-        const event = parseLogged(id, fields);
+        const event = this.parsedEntry(id, fields);
         if (!event || channelOf[event.type] !== channel) continue;
         if (events.length === maxReplayEvents) return { events, complete: false };
         events.push(event);
@@ -421,6 +424,19 @@ export class RedisBus implements EventBus {
     const info = await this.streamInfo();
     if (!info) return { events, complete: afterId === '0-0' };
     return { events, complete: compareEventIds(afterId, info.maxDeletedId) >= 0 };
+  }
+
+  /**
+   * An entry of the log, parsed and checked once: entries never change, and the clients of an instance
+   * that went away resume here over many turns of the event loop, each turn's read returning the same ones.
+   */
+  private parsedEntry(id: string, fields: string[]): LoggedEvent | undefined {
+    const known = this.parsedEntries.get(id);
+    if (known !== undefined) return known ?? undefined;
+    const event = parseLogged(id, fields) ?? null;
+    if (this.parsedEntries.size >= parsedEntriesKept) this.parsedEntries.delete(this.parsedEntries.keys().next().value!);
+    this.parsedEntries.set(id, event);
+    return event ?? undefined;
   }
 
   /** The stream's newest id and the newest it trimmed (Redis 7; older servers report no trim), or undefined when it does not exist. */
