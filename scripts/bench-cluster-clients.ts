@@ -61,7 +61,7 @@ export interface ClientsWorkerData {
 export type ToClients = { type: 'open' } | { type: 'stop' };
 
 export type FromClients =
-  | { type: 'opened'; subscribed: number }
+  | { type: 'opened' }
   | {
       type: 'report';
       /** Per client, every event id received on the wire, duplicates included. */
@@ -197,7 +197,7 @@ function runClients({ url, cookies, first, runId, slots }: ClientsWorkerData) {
         for (const deadline = Date.now() + 30_000; !batch.every((client) => client.subscribed) && Date.now() < deadline; ) await new Promise((resolve) => setTimeout(resolve, 20));
       }
       loopDelay.enable();
-      send({ type: 'opened', subscribed: clients.filter((client) => client.subscribed).length });
+      send({ type: 'opened' });
     } else {
       loopDelay.disable();
       for (const client of clients) client.stop();

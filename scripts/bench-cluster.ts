@@ -190,13 +190,11 @@ const inRotation = (name: string) => proxyBackends.some((backend) => backend.nam
 
 interface ClientThreads {
   slots: ClientSlots;
-  /** Has every thread open its clients; resolves with how many got subscribed. */
-  open(): Promise<number>;
+  /** Has every thread open its clients, each batch subscribed before the next. */
+  open(): Promise<void>;
   /** Stops every client and gathers what they received. */
   stop(): Promise<{ ids: string[][]; latencies: number[]; numbers: number[]; steadyLatencies: number[]; loopDelayP99Ms: number }>;
   terminate(): Promise<void>;
-  /** Indices of the clients, for reading their slots. */
-  indices: number[];
 }
 
 function startClientThreads(url: string, cookies: string[]): ClientThreads {
@@ -220,10 +218,8 @@ function startClientThreads(url: string, cookies: string[]): ClientThreads {
     });
   return {
     slots,
-    indices: cookies.map((_, index) => index),
     async open() {
-      const opened = await Promise.all(workers.map((worker) => ask(worker, { type: 'open' }, 'opened')));
-      return opened.reduce((sum, reply) => sum + reply.subscribed, 0);
+      await Promise.all(workers.map((worker) => ask(worker, { type: 'open' }, 'opened')));
     },
     async stop() {
       const reports = await Promise.all(workers.map((worker) => ask(worker, { type: 'stop' }, 'report')));
@@ -495,7 +491,7 @@ async function main() {
       `cpu in the burst (cores busy of ${cores}): machine ${machineBusy.toFixed(2)}, this benchmark's processes ${ours.toFixed(2)} — ` +
       [...cpu].map(([label, ticks]) => `${label} ${(ticks / ticksPerSecond / cpuSeconds).toFixed(2)}`).join(', ');
     const killAt = killed.at!;
-    const droppedSince = (at: number) => clients.indices.filter((index) => slots.lostAt[index]! >= at);
+    const droppedSince = (at: number) => [...slots.lostAt.keys()].filter((index) => slots.lostAt[index]! >= at);
 
     await cReady;
     await waitFor(() => inRotation('C'), 10_000);
