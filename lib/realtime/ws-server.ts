@@ -108,6 +108,9 @@ export function createRealtimeServer({ bus, access, allowedOrigins = [], accessC
   // Serialised and framed once per event, not once per client (live or replayed): a server's frames are
   // unmasked, so every socket gets the same bytes, in one write.
   const frames = new FrameCache();
+  // The clients an instance dropped resume from the same id and share one read of the log: its frames
+  // are joined once, and each of them is sent the replay in one buffer.
+  const replayFrames = new ReplayFrames(frames);
   const replays = new SharedReads<Replay>();
   const replayWrites = new PacedWork(replaySliceMs);
   const heads = new SharedReads<string>();
@@ -151,11 +154,9 @@ export function createRealtimeServer({ bus, access, allowedOrigins = [], accessC
       // instead of one per event keeps this event loop's turns short.
       client.transport.cork();
       send(client, { type: 'subscribed', channel, replayed: replay.events.length, complete: replay.complete });
-      let lastId = afterId;
-      for (const event of replay.events) {
-        sendFrame(client, frames.of(event));
-        lastId = event.id;
-      }
+      const replayed = replayFrames.of(replay);
+      if (replayed.length > 0) sendFrame(client, replayed);
+      const lastId = replay.events.at(-1)?.id ?? afterId;
       for (const { id, frame } of held) {
         if (!id || compareEventIds(id, lastId) > 0) sendFrame(client, frame);
       }
@@ -384,6 +385,22 @@ class FrameCache {
     if (this.byId.size >= this.capacity) this.byId.delete(this.byId.keys().next().value!);
     this.byId.set(event.id, frame);
     return frame;
+  }
+}
+
+/** A replay's frames joined in one buffer, once per read of the log however many clients share it. */
+class ReplayFrames {
+  private readonly joined = new WeakMap<Replay, Buffer>();
+
+  constructor(private readonly frames: FrameCache) {}
+
+  of(replay: Replay): Buffer {
+    let buffer = this.joined.get(replay);
+    if (!buffer) {
+      buffer = Buffer.concat(replay.events.map((event) => this.frames.of(event)));
+      this.joined.set(replay, buffer);
+    }
+    return buffer;
   }
 }
 
