@@ -1,6 +1,8 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { request as httpRequest, type ClientRequest } from 'node:http';
+import type { Socket } from 'node:net';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { parentPort, workerData } from 'node:worker_threads';
-import WebSocket from 'ws';
 import { connectTimeoutMs, reconnectDelayMs, restartJitterMs } from '../lib/realtime/client';
 
 // bench:cluster's WebSocket clients, a share of them in each worker thread that scripts/bench-cluster.ts
@@ -69,6 +71,8 @@ export type FromClients =
       /** Live deliveries' latencies (ms) and the publisher's number of each one's event; those while steady apart. */
       latencies: number[];
       numbers: number[];
+      /** Which of them (indices) reached a client in its first `resumingMs` after a resume: the live events it held behind its replay among them. */
+      resuming: number[];
       steadyLatencies: number[];
       loopDelayP99Ms: number;
     };
@@ -91,8 +95,94 @@ function canonical(id: string): string {
   return id;
 }
 
+/** RFC 6455 §1.3: what the server's Sec-WebSocket-Accept must be for a key. */
+const acceptFor = (key: string) => createHash('sha1').update(`${key}258EAFA5-E914-47DA-95CA-C5AB0DC85B11`).digest('base64');
+
+/** A client's frame (masked, RFC 6455 §5.3), whole and unfragmented. */
+function clientFrame(opcode: number, payload: Buffer): Buffer {
+  const { length } = payload;
+  const lengthBytes = length < 126 ? 0 : 2;
+  const frame = Buffer.allocUnsafe(6 + lengthBytes + length);
+  frame[0] = 0x80 | opcode;
+  if (lengthBytes === 0) frame[1] = 0x80 | length;
+  else [frame[1]] = [0x80 | 126, frame.writeUInt16BE(length, 2)];
+  const mask = randomBytes(4);
+  mask.copy(frame, 2 + lengthBytes);
+  for (let index = 0; index < length; index += 1) frame[6 + lengthBytes + index] = payload[index]! ^ mask[index & 3]!;
+  return frame;
+}
+
+/**
+ * The parts of a live new_signal the benchmark needs, read without parsing the whole message: the
+ * server writes `data` as the publisher built it (bench, n and sentAt first) and the event id last.
+ * Anything else is parsed as JSON.
+ */
+const signalFields = /^\{"type":"new_signal","channel":"signals","data":\{"bench":"(\w+)","n":(\d+),"sentAt":(\d+),.*,"id":"([^"]+)"\}$/s;
+
+interface Incoming {
+  type: string;
+  id?: string;
+  data?: Partial<Signal> & { lastEventId?: string };
+  replayed?: number;
+  complete?: boolean;
+}
+
+function readMessage(text: string): Incoming {
+  const match = signalFields.exec(text);
+  if (!match) return JSON.parse(text) as Incoming;
+  return { type: 'new_signal', id: match[4], data: { bench: match[1], n: Number(match[2]), sentAt: Number(match[3]) } };
+}
+
+/** How long after its resume a client's live deliveries are counted apart. */
+export const resumingMs = 2_000;
+
+interface Frame {
+  opcode: number;
+  payload: Buffer;
+  /** When it was read off the socket, and whether the benchmark was in its steady phase then. */
+  readAt: number;
+  steady: boolean;
+}
+
+/**
+ * Frames read but not yet handled, of every client of this thread in the order they were read, and
+ * whether a turn is due to handle them. A chunk of one frame (a live event) is handled as it is read; a
+ * chunk of many (a resume's replay and the events held behind it) waits here until every socket that was
+ * readable in this turn of the event loop has been read and its frames stamped, then all of them are
+ * handled. The clients an instance dropped come back together, each sent 60 frames or more at once:
+ * handled as they are read, they would hold up the stamping of every other client's live frames, and the
+ * benchmark would time its own backlog instead of the instances' fan-out.
+ */
+const waiting: { client: Client; frame: Frame }[] = [];
+let handling = false;
+
+function handleWaiting() {
+  handling = false;
+  for (const { client, frame } of waiting.splice(0)) client.handleWaited(frame);
+}
+
+function wait(client: Client, frames: Frame[]) {
+  for (const frame of frames) waiting.push({ client, frame });
+  if (handling) return;
+  handling = true;
+  setImmediate(handleWaiting);
+}
+
+/**
+ * One subscriber. It speaks RFC 6455 over its own TCP socket instead of going through a WebSocket
+ * library: 5,000 of them share this machine's two cores with the instances they measure, and a
+ * library's per-message work (a stream per socket, events, a full JSON parse) took a third more of
+ * the clients' CPU for the same frames (docs/performance.md).
+ */
 class Client {
-  socket: WebSocket | undefined;
+  private socket: Socket | undefined;
+  private request: ClientRequest | undefined;
+  /** Bytes of a frame not yet whole. */
+  private pending: Buffer | undefined;
+  /** How many of this client's frames are `waiting`. */
+  private waiting = 0;
+  /** The code of the server's close frame, if one came. */
+  private closeCode = 1006;
   /** The newest event id held: where a reconnect resumes from. */
   cursor: string | undefined;
   readonly ids: string[] = [];
@@ -104,11 +194,11 @@ class Client {
 
   constructor(
     private readonly slot: number,
-    private readonly url: string,
+    private readonly url: URL,
     private readonly cookie: string,
     private readonly slots: ClientSlots,
     private readonly runId: string,
-    private readonly onLive: (latencyMs: number, n: number) => void,
+    private readonly onLive: (latencyMs: number, n: number, steady: boolean, resuming: boolean) => void,
   ) {}
 
   get subscribed() {
@@ -117,61 +207,142 @@ class Client {
 
   open() {
     if (this.stopped) return;
-    const { slots, slot } = this;
-    const socket = new WebSocket(this.url, { headers: { cookie: this.cookie }, perMessageDeflate: false, skipUTF8Validation: true });
-    this.socket = socket;
+    const { slots, slot, url } = this;
     slots.attempts[slot]! += 1;
-    let opened = false;
     const startedAt = Date.now();
-    const timer = setTimeout(() => {
-      slots.timeouts[slot]! += 1;
-      socket.terminate();
-    }, connectTimeoutMs);
-    socket.on('open', () => {
-      opened = true;
+    const key = randomBytes(16).toString('base64');
+    const request = httpRequest({
+      host: url.hostname,
+      port: url.port,
+      path: url.pathname,
+      agent: false,
+      headers: { cookie: this.cookie, connection: 'Upgrade', upgrade: 'websocket', 'sec-websocket-key': key, 'sec-websocket-version': '13' },
+    });
+    this.request = request;
+    let settled = false;
+    const fail = (timedOut: boolean) => {
+      if (settled) return;
+      settled = true;
       clearTimeout(timer);
+      request.destroy();
+      if (timedOut) slots.timeouts[slot]! += 1;
+      slots.failedHandshakes[slot]! += 1;
+      this.retry(reconnectDelayMs);
+    };
+    const timer = setTimeout(() => fail(true), connectTimeoutMs);
+    request.on('error', () => fail(false));
+    // A refusal (401, 403, 503) answers as plain HTTP.
+    request.on('response', (response) => (response.resume(), fail(false)));
+    request.on('upgrade', (response, socket, head) => {
+      if (settled) return void socket.destroy();
+      if (response.headers['sec-websocket-accept'] !== acceptFor(key)) return void (socket.destroy(), fail(false));
+      settled = true;
+      clearTimeout(timer);
+      this.socket = socket;
+      this.pending = head.length > 0 ? head : undefined;
+      this.closeCode = 1006;
       this.openedAt = Date.now();
       slots.handshakeMs[slot] = this.openedAt - startedAt;
-      socket.send(JSON.stringify(this.cursor ? { type: 'subscribe', channel: 'signals', lastEventId: this.cursor } : { type: 'subscribe', channel: 'signals' }));
+      socket.setNoDelay(true);
+      socket.on('data', (chunk: Buffer) => this.read(chunk));
+      socket.on('error', () => socket.destroy());
+      socket.on('close', () => this.closed(socket));
+      socket.write(clientFrame(0x1, Buffer.from(JSON.stringify(this.cursor ? { type: 'subscribe', channel: 'signals', lastEventId: this.cursor } : { type: 'subscribe', channel: 'signals' }))));
+      if (this.pending) this.read(Buffer.alloc(0));
     });
-    socket.on('message', (raw) => this.receive(raw.toString()));
-    socket.on('error', () => undefined);
-    socket.on('close', (code) => {
-      clearTimeout(timer);
-      if (socket !== this.socket) return;
-      if (!opened) slots.failedHandshakes[slot]! += 1;
-      if (this.subscribed) [slots.lostAt[slot], slots.attempts[slot]] = [Date.now(), 0];
-      slots.subscribed[slot] = 0;
-      if (this.stopped) return;
-      setTimeout(() => this.open(), code === 1012 ? Math.floor(Math.random() * restartJitterMs) : reconnectDelayMs);
-    });
+    request.end();
   }
 
-  private receive(text: string) {
+  /**
+   * Takes every whole frame out of what arrived (RFC 6455 §5.2: the server's frames are unmasked) and
+   * stamps them with the time they were read. One frame, a live event, is handled at once; more (a
+   * resume's replay and the events held behind it) is `waiting`, and so is anything after it.
+   */
+  private read(chunk: Buffer) {
+    const [readAt, steady] = [Date.now(), this.slots.phase[0] === 1];
+    let buffer = this.pending ? Buffer.concat([this.pending, chunk]) : chunk;
+    this.pending = undefined;
+    const frames: Frame[] = [];
+    while (buffer.length >= 2) {
+      const opcode = buffer[0]! & 0x0f;
+      let length = buffer[1]! & 0x7f;
+      let offset = 2;
+      if (length === 126) [length, offset] = buffer.length >= 4 ? [buffer.readUInt16BE(2), 4] : [Infinity, 4];
+      else if (length === 127) [length, offset] = buffer.length >= 10 ? [Number(buffer.readBigUInt64BE(2)), 10] : [Infinity, 10];
+      if (buffer.length < offset + length) break;
+      frames.push({ opcode, payload: buffer.subarray(offset, offset + length), readAt, steady });
+      buffer = buffer.subarray(offset + length);
+    }
+    // Copied: the rest of a chunk would otherwise keep the whole chunk alive.
+    if (buffer.length > 0) this.pending = Buffer.from(buffer);
+    if (frames.length === 0) return;
+    if (frames.length === 1 && this.waiting === 0) return this.handle(frames[0]!);
+    this.waiting += frames.length;
+    wait(this, frames);
+  }
+
+  handleWaited(frame: Frame) {
+    this.waiting -= 1;
+    this.handle(frame);
+  }
+
+  private handle({ opcode, payload, readAt, steady }: Frame) {
+    const socket = this.socket;
+    if (!socket) return;
+    if (opcode === 0x1) this.receive(payload.toString(), readAt, steady);
+    else if (opcode === 0x9) socket.write(clientFrame(0xa, payload));
+    else if (opcode === 0x8) {
+      if (payload.length >= 2) this.closeCode = payload.readUInt16BE(0);
+      // The closing handshake: echo the code, then the server ends the TCP connection.
+      socket.end(clientFrame(0x8, payload.subarray(0, 2)));
+    } else if (opcode !== 0xa) {
+      // The server sends neither fragments nor binary frames: a frame like that means the stream is lost.
+      socket.destroy();
+    }
+  }
+
+  private closed(socket: Socket) {
+    if (socket !== this.socket) return;
+    // What arrived before the close is handled first: the reconnect resumes from the newest of it.
+    if (this.waiting > 0) handleWaiting();
     const { slots, slot } = this;
-    const message = JSON.parse(text) as { type: string; id?: string; data?: Signal & { lastEventId?: string }; replayed?: number; complete?: boolean };
+    this.socket = undefined;
+    this.pending = undefined;
+    if (this.subscribed) [slots.lostAt[slot], slots.attempts[slot]] = [Date.now(), 0];
+    slots.subscribed[slot] = 0;
+    this.retry(this.closeCode === 1012 ? Math.floor(Math.random() * restartJitterMs) : reconnectDelayMs);
+  }
+
+  private retry(delayMs: number) {
+    if (!this.stopped) setTimeout(() => this.open(), delayMs);
+  }
+
+  private receive(text: string, readAt: number, steady: boolean) {
+    const { slots, slot } = this;
+    const message = readMessage(text);
     if (message.type === 'connected') {
       this.cursor ??= message.data?.lastEventId;
     } else if (message.type === 'subscribed') {
       slots.subscribed[slot] = 1;
-      slots.subscribeMs[slot] = Date.now() - this.openedAt;
+      slots.subscribeMs[slot] = readAt - this.openedAt;
       this.replayRemaining = message.replayed ?? 0;
       if (message.complete === false) slots.incompleteResumes[slot]! += 1;
-      if (!Number.isNaN(slots.lostAt[slot]!)) slots.backAt[slot] = Date.now();
-    } else if (message.type === 'new_signal' && message.id && message.data?.bench === this.runId) {
+      if (!Number.isNaN(slots.lostAt[slot]!)) slots.backAt[slot] = readAt;
+    } else if (message.type === 'new_signal' && message.id && message.data?.bench === this.runId && message.data.n !== undefined && message.data.sentAt !== undefined) {
       const id = canonical(message.id);
       this.ids.push(id);
       if (message.data.n > this.newest) [this.newest, this.cursor] = [message.data.n, id];
       if (this.replayRemaining > 0) {
         this.replayRemaining -= 1;
         slots.replayed[slot]! += 1;
-      } else this.onLive(Date.now() - message.data.sentAt, message.data.n);
+      } else this.onLive(readAt - message.data.sentAt, message.data.n, steady, readAt - slots.backAt[slot]! < resumingMs);
     }
   }
 
   stop() {
     this.stopped = true;
-    this.socket?.terminate();
+    this.request?.destroy();
+    this.socket?.destroy();
   }
 }
 
@@ -180,12 +351,14 @@ function runClients({ url, cookies, first, runId, slots }: ClientsWorkerData) {
   const latencies: number[] = [];
   const numbers: number[] = [];
   const steadyLatencies: number[] = [];
-  const onLive = (latency: number, n: number) => {
+  const resuming: number[] = [];
+  const onLive = (latency: number, n: number, steady: boolean, isResuming: boolean) => {
+    if (isResuming) resuming.push(latencies.length);
     latencies.push(latency);
     numbers.push(n);
-    if (slots.phase[0] === 1) steadyLatencies.push(latency);
+    if (steady) steadyLatencies.push(latency);
   };
-  const clients = cookies.map((cookie, index) => new Client(first + index, url, cookie, slots, runId, onLive));
+  const clients = cookies.map((cookie, index) => new Client(first + index, new URL(url), cookie, slots, runId, onLive));
   const loopDelay = monitorEventLoopDelay({ resolution: 10 });
   const send = (message: FromClients) => port.postMessage(message);
 
@@ -201,7 +374,7 @@ function runClients({ url, cookies, first, runId, slots }: ClientsWorkerData) {
     } else {
       loopDelay.disable();
       for (const client of clients) client.stop();
-      send({ type: 'report', ids: clients.map((client) => client.ids), latencies, numbers, steadyLatencies, loopDelayP99Ms: loopDelay.percentile(99) / 1e6 });
+      send({ type: 'report', ids: clients.map((client) => client.ids), latencies, numbers, resuming, steadyLatencies, loopDelayP99Ms: loopDelay.percentile(99) / 1e6 });
     }
   });
 }

@@ -1,4 +1,4 @@
-// npm run bench:cluster [-- --clients 5000 --signals 200 --rate 20 --users 1000 --read-rate 100 --client-threads 4
+// npm run bench:cluster [-- --clients 5000 --signals 200 --rate 20 --users 1000 --read-rate 100 --client-threads 4 --warm-up 3
 //                          --database-url postgresql://… --redis-url redis://… --port 4200 --build --ws-via-proxy --ws-via-http]
 // Issue 29 §6, "two instances behind a proxy": starts two production instances (dist/server.js,
 // `npm start`'s process, each with its background process serving /ws) on one PostgreSQL and one Redis,
@@ -8,7 +8,7 @@
 // --ws-via-http: through the proxy to each one's HTTP port). It opens --clients WebSockets (in
 // --client-threads worker threads, scripts/bench-cluster-clients.ts), each with its own entitled session
 // (--users users, so one user holds several), subscribed to signals; drives a paced mix of the
-// dashboard's reads through the proxy; and
+// dashboard's reads through the proxy; after --warm-up seconds of that and of signals nobody counts,
 // publishes --signals new_signal events at --rate per second through the product's Redis bus, keeping
 // the id each publish got back. Halfway through, one instance is killed (SIGKILL to the server and its
 // socket child) and a third one is started; once every client is back and the third one serves, the
@@ -30,7 +30,7 @@ import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { benchServerEnv, ensureBenchDatabase, ensureBuild, percentile, startNodeOptions, tallyDeliveries, waitForServer } from './lib/bench';
 import type { FromProxy, ToProxy } from './bench-cluster-proxy';
-import { createClientSlots, type ClientSlots, type ClientsWorkerData, type FromClients, type ToClients } from './bench-cluster-clients';
+import { createClientSlots, resumingMs, type ClientSlots, type ClientsWorkerData, type FromClients, type ToClients } from './bench-cluster-clients';
 
 const argv = process.argv.slice(2);
 const option = (name: string) => {
@@ -54,6 +54,12 @@ const basePort = Number(option('--port') ?? process.env.E2E_PORT_BASE ?? 4200);
 const wsRoute: 'shared' | 'proxy' | 'http' = argv.includes('--ws-via-http') ? 'http' : argv.includes('--ws-via-proxy') ? 'proxy' : 'shared';
 const wsRouteLabel = { shared: 'on the REALTIME_PORT the instances share', proxy: "through the proxy to each instance's REALTIME_PORT", http: "through the proxy to each instance's HTTP port" }[wsRoute];
 const clientThreads = Math.max(1, Number(option('--client-threads') ?? 4));
+/**
+ * Seconds of the read load and of signals at --rate that nobody counts, between the clients' subscribe
+ * and the burst: the instances' first requests load their routes and compile their hot paths, and a
+ * product serving subscribers has done that long before a large adopter files.
+ */
+const warmUpSeconds = Math.max(0, Number(option('--warm-up') ?? 3));
 
 const targets = { lost: 0, duplicated: 0, fanoutP99Ms: 200, reconnectS: 8, failedHealthy: 0, rssMb: 450 };
 /** The dashboard's polled reads, through the proxy in turn. */
@@ -193,7 +199,7 @@ interface ClientThreads {
   /** Has every thread open its clients, each batch subscribed before the next. */
   open(): Promise<void>;
   /** Stops every client and gathers what they received. */
-  stop(): Promise<{ ids: string[][]; latencies: number[]; numbers: number[]; steadyLatencies: number[]; loopDelayP99Ms: number }>;
+  stop(): Promise<{ ids: string[][]; latencies: number[]; numbers: number[]; resuming: boolean[]; steadyLatencies: number[]; loopDelayP99Ms: number }>;
   terminate(): Promise<void>;
 }
 
@@ -227,6 +233,11 @@ function startClientThreads(url: string, cookies: string[]): ClientThreads {
         ids: reports.flatMap((report) => report.ids),
         latencies: reports.flatMap((report) => report.latencies),
         numbers: reports.flatMap((report) => report.numbers),
+        resuming: reports.flatMap((report) => {
+          const flags = Array.from({ length: report.latencies.length }, () => false);
+          for (const index of report.resuming) flags[index] = true;
+          return flags;
+        }),
         steadyLatencies: reports.flatMap((report) => report.steadyLatencies),
         loopDelayP99Ms: Math.max(...reports.map((report) => report.loopDelayP99Ms)),
       };
@@ -451,6 +462,18 @@ async function main() {
     const { RedisBus } = await import('../lib/realtime/bus');
     const bus = new RedisBus(redisUrl);
     await bus.whenReady();
+    const signal = (bench: string, n: number) => ({ bench, n, sentAt: Date.now(), id: `bench-${bench}-${n}`, companyName: 'Bench Treasury Corp', signalType: 'purchase', severity: 'medium', description: 'Synthetic signal published by bench:cluster.', source: 'bench' });
+    if (warmUpSeconds > 0) {
+      const warmUpCount = Math.round(warmUpSeconds * rate);
+      console.log(`Warming up for ${warmUpSeconds} s: the read load and ${warmUpCount} signals the clients receive and do not count…`);
+      const warmUpStart = Date.now();
+      for (let n = 0; n < warmUpCount; n += 1) {
+        const due = warmUpStart + (n * 1000) / rate;
+        if (due > Date.now()) await sleep(due - Date.now());
+        await bus.publish({ type: 'new_signal', data: signal(`warm-up-${runId}`, n) });
+      }
+      await sleep(1000 / rate);
+    }
     const publishedIds: (string | undefined)[] = [];
     const publishes: Promise<unknown>[] = [];
     let c: Instance | undefined;
@@ -472,8 +495,7 @@ async function main() {
         const started = c;
         cReady = waitForServer(started.child, `http://127.0.0.1:${started.port}`, 180_000).then(() => proxy.send({ type: 'add', name: started.name, port: started.port, realtimePort: started.realtimePort }));
       }
-      const data = { bench: runId, n, sentAt: Date.now(), id: `bench-${runId}-${n}`, companyName: 'Bench Treasury Corp', signalType: 'purchase', severity: 'medium', description: 'Synthetic signal published by bench:cluster.', source: 'bench' };
-      publishes.push(bus.publish({ type: 'new_signal', data }).then((id) => (publishedIds[n] = id)));
+      publishes.push(bus.publish({ type: 'new_signal', data: signal(runId, n) }).then((id) => (publishedIds[n] = id)));
     }
     await Promise.all(publishes);
     const burstSeconds = (Date.now() - burstStart) / 1000;
@@ -534,9 +556,12 @@ async function main() {
     // -------------------------------------------------------------------------------------------
     const ids = publishedIds.filter((id): id is string => id !== undefined);
     const deliveries = tallyDeliveries(ids, received.ids);
-    // Each second of the burst's live deliveries apart: the steady phase, the kill, the reconnection 3 s later.
+    // Each second of the burst's live deliveries apart: the steady phase, the kill, the reconnection 3 s
+    // later; those to clients that had just resumed (their first live events waited behind their replay) on their own.
     const bySecond = new Map<number, number[]>();
+    const resumingLatencies: number[] = [];
     received.numbers.forEach((n, index) => {
+      if (received.resuming[index]) return void resumingLatencies.push(received.latencies[index]!);
       const second = Math.floor(n / rate);
       const values = bySecond.get(second);
       if (values) values.push(received.latencies[index]!);
@@ -567,7 +592,11 @@ async function main() {
       `fan-out: p50 ${fanoutP50} ms, p99 ${fanoutP99} ms, max ${latencies.at(-1)} ms over ${latencies.length} live deliveries (before the kill: p50 ${percentile(steadyLatencies, 50)} ms, p99 ${percentile(steadyLatencies, 99)} ms; burst of ${burstSeconds.toFixed(1)} s; ` +
         `clients' event loop delay p99 ${received.loopDelayP99Ms.toFixed(0)} ms, the worst of ${clientThreads} threads) (target ≤ ${targets.fanoutP99Ms} ms: ${verdict(fanoutP99 <= targets.fanoutP99Ms)})`,
     );
-    console.log(`  fan-out p99 by second of the burst (the kill after ${Math.floor(signalCount / 2 / rate)} s): ${secondsP99.map((value) => `${value}`).join(' ')} ms`);
+    resumingLatencies.sort((x, y) => x - y);
+    console.log(
+      `  fan-out p99 by second of the burst (the kill after ${Math.floor(signalCount / 2 / rate)} s): ${secondsP99.map((value) => `${value}`).join(' ')} ms; ` +
+        `to clients in their first ${seconds(resumingMs)} s after a resume, ${resumingLatencies.length > 0 ? `p99 ${percentile(resumingLatencies, 99)} ms over ${resumingLatencies.length} live deliveries` : 'none'}`,
+    );
     console.log(
       `reconnect: every client back ${seconds(killReconnectMs)} s after the SIGKILL to A (${killDropped.length} clients dropped) (target ≤ ${targets.reconnectS} s: ${verdict(killReconnectMs <= targets.reconnectS * 1000)}; ${killDetail}); ` +
         `${seconds(termReconnectMs)} s after the SIGTERM to B (${termDropped.length} clients, B exited after ${bExitSeconds.toFixed(1)} s)`,
