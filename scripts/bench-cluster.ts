@@ -182,7 +182,8 @@ function pollReportedSockets(cookie: string): () => void {
         const count = await fetch(`http://127.0.0.1:${instance.port}/api/health`, { headers: { cookie } })
           .then((answer) => answer.json() as Promise<{ websocket?: { clients?: number } }>)
           .then((body) => body.websocket?.clients ?? 0)
-          .catch(() => 0);
+          // An instance that does not answer (busy, or shutting down) holds what it last said it held.
+          .catch(() => reportedSockets.get(instance.name) ?? 0);
         reportedSockets.set(instance.name, count);
       }),
     );
@@ -367,7 +368,7 @@ async function removeSessions() {
 
 function checkFileLimit() {
   const limit = Number(execFileSync('bash', ['-c', 'ulimit -n'], { encoding: 'utf8' }).trim());
-  // The proxy holds both ends of every socket; the instance taking over holds them all.
+  // Through the proxy, it holds both ends of every socket; the instance taking over holds them all.
   const needed = clientCount * 2 + 1_000;
   if (Number.isFinite(limit) && limit < needed) {
     throw new Error(`The open-file limit is ${limit}; ${clientCount} clients need about ${needed} (the proxy holds both ends of each socket). Raise it (ulimit -n ${needed}) or run fewer --clients.`);
