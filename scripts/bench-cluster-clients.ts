@@ -71,8 +71,8 @@ export type FromClients =
       /** Live deliveries' latencies (ms) and the publisher's number of each one's event; those while steady apart. */
       latencies: number[];
       numbers: number[];
-      /** Which of them (indices) reached a client in its first `resumingMs` after a resume: the live events it held behind its replay among them. */
-      resuming: number[];
+      /** For each, whether it reached a client in its first `resumingMs` after a resume (the live events it held behind its replay among them). */
+      resuming: boolean[];
       steadyLatencies: number[];
       loopDelayP99Ms: number;
     };
@@ -351,10 +351,10 @@ function runClients({ url, cookies, first, runId, slots }: ClientsWorkerData) {
   const latencies: number[] = [];
   const numbers: number[] = [];
   const steadyLatencies: number[] = [];
-  const resuming: number[] = [];
+  const resuming: boolean[] = [];
   const onLive = (latency: number, n: number, steady: boolean, isResuming: boolean) => {
-    if (isResuming) resuming.push(latencies.length);
     latencies.push(latency);
+    resuming.push(isResuming);
     numbers.push(n);
     if (steady) steadyLatencies.push(latency);
   };

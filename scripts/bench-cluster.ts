@@ -234,11 +234,7 @@ function startClientThreads(url: string, cookies: string[]): ClientThreads {
         ids: reports.flatMap((report) => report.ids),
         latencies: reports.flatMap((report) => report.latencies),
         numbers: reports.flatMap((report) => report.numbers),
-        resuming: reports.flatMap((report) => {
-          const flags = Array.from({ length: report.latencies.length }, () => false);
-          for (const index of report.resuming) flags[index] = true;
-          return flags;
-        }),
+        resuming: reports.flatMap((report) => report.resuming),
         steadyLatencies: reports.flatMap((report) => report.steadyLatencies),
         loopDelayP99Ms: Math.max(...reports.map((report) => report.loopDelayP99Ms)),
       };

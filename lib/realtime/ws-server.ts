@@ -108,10 +108,9 @@ export function createRealtimeServer({ bus, access, allowedOrigins = [], accessC
   // Serialised and framed once per event, not once per client (live or replayed): a server's frames are
   // unmasked, so every socket gets the same bytes, in one write.
   const frames = new FrameCache();
-  // The clients an instance dropped resume from the same id and share one read of the log: its frames
-  // are joined once, and each of them is sent the replay in one buffer.
-  const replayFrames = new ReplayFrames(frames);
-  const replays = new SharedReads<Replay>();
+  // The clients an instance dropped resume from the same id and share one read of the log, its frames
+  // joined once: each of them is sent the replay in one buffer.
+  const replays = new SharedReads<Replay & { bytes: Buffer }>();
   const replayWrites = new PacedWork(replaySliceMs);
   const heads = new SharedReads<string>();
 
@@ -140,9 +139,13 @@ export function createRealtimeServer({ bus, access, allowedOrigins = [], accessC
     subscribers[channel].add(client);
     // Clients resuming from the same id in the same turn (an instance's clients arriving together) share
     // one read of the log. It starts after all of them subscribed, so what it misses each one holds.
-    const replay = await withTimeout(replays.read(`${channel} ${afterId}`, () => bus.replay(afterId, channel)), logAnswerMs).catch((error: unknown): Replay => {
+    const read = async () => {
+      const found = await bus.replay(afterId, channel);
+      return { ...found, bytes: Buffer.concat(found.events.map((event) => frames.of(event))) };
+    };
+    const replay = await withTimeout(replays.read(`${channel} ${afterId}`, read), logAnswerMs).catch((error: unknown) => {
       console.error('[realtime] could not read the event log for a resuming client:', error);
-      return { events: [], complete: false };
+      return { events: [], complete: false, bytes: Buffer.alloc(0) };
     });
     // Written in turns of their own, behind the live events (which this client holds until then).
     replayWrites.run(() => {
@@ -154,8 +157,7 @@ export function createRealtimeServer({ bus, access, allowedOrigins = [], accessC
       // instead of one per event keeps this event loop's turns short.
       client.transport.cork();
       send(client, { type: 'subscribed', channel, replayed: replay.events.length, complete: replay.complete });
-      const replayed = replayFrames.of(replay);
-      if (replayed.length > 0) sendFrame(client, replayed);
+      if (replay.bytes.length > 0) sendFrame(client, replay.bytes);
       const lastId = replay.events.at(-1)?.id ?? afterId;
       for (const { id, frame } of held) {
         if (!id || compareEventIds(id, lastId) > 0) sendFrame(client, frame);
@@ -385,22 +387,6 @@ class FrameCache {
     if (this.byId.size >= this.capacity) this.byId.delete(this.byId.keys().next().value!);
     this.byId.set(event.id, frame);
     return frame;
-  }
-}
-
-/** A replay's frames joined in one buffer, once per read of the log however many clients share it. */
-class ReplayFrames {
-  private readonly joined = new WeakMap<Replay, Buffer>();
-
-  constructor(private readonly frames: FrameCache) {}
-
-  of(replay: Replay): Buffer {
-    let buffer = this.joined.get(replay);
-    if (!buffer) {
-      buffer = Buffer.concat(replay.events.map((event) => this.frames.of(event)));
-      this.joined.set(replay, buffer);
-    }
-    return buffer;
   }
 }
 
