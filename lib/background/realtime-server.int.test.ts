@@ -130,6 +130,33 @@ describe('realtime server', () => {
     }
   });
 
+  it('sends the events of a burst in the order they were published, ahead of the answer to a later message', async () => {
+    const client = await connectWs(harness.url, session);
+    client.send({ type: 'subscribe', channel: 'signals' });
+    await client.next('subscribed');
+
+    // Published in one turn: the fan-out writes them to the socket together.
+    await Promise.all(Array.from({ length: 20 }, (_, n) => harness.bus.publish({ type: 'new_signal', data: { n } })));
+    client.send({ type: 'ping' });
+    await client.next('pong');
+    // Everything still in `messages` arrived before the pong.
+    expect(client.messages.map(({ type, data }) => (type === 'new_signal' ? (data as { n: number }).n : type))).toEqual(['connected', ...Array.from({ length: 20 }, (_, n) => n)]);
+    client.socket.close();
+  });
+
+  it('writes the live events due to a socket before closing it on shutdown', async () => {
+    const client = await connectWs(harness.url, session);
+    client.send({ type: 'subscribe', channel: 'signals' });
+    await client.next('subscribed');
+    const closed = new Promise<number>((resolve) => client.socket.once('close', resolve));
+
+    // The event reaches the server's fan-out and the shutdown begins in the same turn.
+    void harness.bus.publish({ type: 'new_signal', data: { id: 'last' } });
+    await harness.realtime.close(1012);
+    expect(await closed).toBe(1012);
+    expect(client.messages.filter(({ type }) => type === 'new_signal')).toEqual([expect.objectContaining({ data: { id: 'last' } })]);
+  });
+
   it('closes open sockets when the server shuts down', async () => {
     const client = await connectWs(harness.url, session);
     const closed = new Promise<number>((resolve) => client.socket.once('close', resolve));

@@ -26,6 +26,9 @@ const heartbeatMs = 30_000;
 /** How long replays are written in one turn of the event loop before the live events get theirs. */
 const replaySliceMs = 5;
 const maxMessageBytes = 4 * 1024;
+/** The share of a process's time the live fan-out's writes may take, and the longest an event waits for its turn (see Outbox). */
+const fanOutShare = 0.5;
+const maxFanOutWaitMs = 100;
 
 /**
  * How long the event log may take to answer before a socket goes on without it: `connected` without
@@ -51,6 +54,8 @@ type Client = WebSocket & {
   holder: SocketHolder;
   /** The channels being replayed, each with the live events that arrived meanwhile. */
   replaying: Map<Channel, HeldEvent[]>;
+  /** Live frames not written yet: the Outbox writes them together, and before anything else sent to the client. */
+  outgoing: Buffer[];
 };
 
 /** Who opened a socket: the session it presented, and what the access policy recorded with it. */
@@ -106,8 +111,9 @@ export function createRealtimeServer({ bus, access, allowedOrigins = [], accessC
   const subscribers: Record<Channel, Set<Client>> = { signals: new Set(), market_data: new Set(), companies: new Set() };
 
   // Serialised and framed once per event, not once per client (live or replayed): a server's frames are
-  // unmasked, so every socket gets the same bytes, in one write.
+  // unmasked, so every socket gets the same bytes.
   const frames = new FrameCache();
+  const outbox = new Outbox();
   // The clients an instance dropped resume from the same id and share one read of the log, its frames
   // joined once: each of them is sent the replay in one buffer.
   const replays = new SharedReads<Replay & { bytes: Buffer }>();
@@ -123,7 +129,7 @@ export function createRealtimeServer({ bus, access, allowedOrigins = [], accessC
       if (client.readyState !== WebSocket.OPEN) continue;
       const held = client.replaying.get(channel);
       if (held) held.push({ id: event.id, frame });
-      else sendFrame(client, frame);
+      else outbox.add(client, frame);
     }
   });
 
@@ -195,7 +201,7 @@ export function createRealtimeServer({ bus, access, allowedOrigins = [], accessC
   accessCheck.unref();
 
   const accept = (socket: WebSocket, transport: Duplex, holder: SocketHolder) => {
-    const client: Client = Object.assign(socket, { transport, channels: new Set<Channel>(), isAlive: true, holder, replaying: new Map<Channel, HeldEvent[]>() });
+    const client: Client = Object.assign(socket, { transport, channels: new Set<Channel>(), isAlive: true, holder, replaying: new Map<Channel, HeldEvent[]>(), outgoing: [] });
     // The log's newest id: where this client resumes a channel from if it reconnects before any event on it.
     void withTimeout(heads.read('head', () => bus.lastEventId()), logAnswerMs).then(
       (lastEventId) => send(client, { type: 'connected', data: { channels, serverTime: new Date().toISOString(), lastEventId } }),
@@ -282,7 +288,11 @@ export function createRealtimeServer({ bus, access, allowedOrigins = [], accessC
       clearInterval(accessCheck);
       unsubscribeBus();
       unsubscribeControl();
-      for (const client of wss.clients) client.close(code, code === serviceRestartCloseCode ? 'Service restart' : 'Server shutting down');
+      for (const client of wss.clients) {
+        // The live events it was due go out before the close frame: a client that resumes elsewhere need not replay them.
+        writeOutgoing(client as Client);
+        client.close(code, code === serviceRestartCloseCode ? 'Service restart' : 'Server shutting down');
+      }
       await new Promise<void>((resolve) => {
         const force = setTimeout(() => {
           for (const client of wss.clients) client.terminate();
@@ -390,6 +400,48 @@ class FrameCache {
   }
 }
 
+/**
+ * The live fan-out's writes: one per socket for all the events that reached the process since its last
+ * flush. A socket write costs several microseconds, most of them in the kernel, and an instance with
+ * thousands of sockets spends a turn of tens of milliseconds on one event; events that arrive meanwhile
+ * leave together at the end of it instead of queueing ever more writes. The flushes take at most
+ * `fanOutShare` of the process's time (handshakes, replays and heartbeats need the rest): after one that
+ * took d ms the next waits until d / fanOutShare after it began, `maxFanOutWaitMs` at most. An event
+ * that finds the process idle goes out on the next turn.
+ */
+class Outbox {
+  private waiting: Client[] = [];
+  private nextFlushAt = 0;
+
+  add(client: Client, frame: Buffer) {
+    if (client.outgoing.push(frame) > 1) return;
+    if (this.waiting.push(client) > 1) return;
+    const wait = this.nextFlushAt - performance.now();
+    if (wait <= 0) setImmediate(() => this.flush());
+    else setTimeout(() => this.flush(), wait);
+  }
+
+  private flush() {
+    const startedAt = performance.now();
+    const clients = this.waiting;
+    this.waiting = [];
+    for (const client of clients) writeOutgoing(client);
+    this.nextFlushAt = startedAt + Math.min(maxFanOutWaitMs, (performance.now() - startedAt) / fanOutShare);
+  }
+}
+
+/** Writes what the fan-out left for a client (in one system call), before anything else is sent to it. */
+function writeOutgoing(client: Client) {
+  const frames = client.outgoing;
+  if (frames.length === 0) return;
+  client.outgoing = [];
+  if (client.readyState !== WebSocket.OPEN) return;
+  if (frames.length === 1) return void client.transport.write(frames[0]);
+  client.transport.cork();
+  for (const frame of frames) client.transport.write(frame);
+  client.transport.uncork();
+}
+
 /** A whole unmasked, unfragmented text frame (RFC 6455 §5.2) around a UTF-8 payload. */
 export function textFrame(payload: Buffer): Buffer {
   const { length } = payload;
@@ -415,7 +467,8 @@ function eventMessage(event: RealtimeEvent): ServerMessage {
   return { type: event.type, channel: channelOf[event.type], data: event.data, ...(event.id ? { id: event.id } : {}) };
 }
 
-function send(client: WebSocket, message: ServerMessage) {
+function send(client: Client, message: ServerMessage) {
+  writeOutgoing(client);
   if (client.readyState === WebSocket.OPEN) client.send(JSON.stringify(message));
 }
 
