@@ -1,6 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { request as httpRequest, type ClientRequest } from 'node:http';
-import type { Socket } from 'node:net';
+import { connect, type Socket } from 'node:net';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { parentPort, workerData } from 'node:worker_threads';
 import { connectTimeoutMs, reconnectDelayMs, restartJitterMs } from '../lib/realtime/client';
@@ -76,6 +75,12 @@ export type FromClients =
       steadyLatencies: number[];
       loopDelayP99Ms: number;
     };
+
+/**
+ * Where this thread's sockets read into (net's `onread`): one buffer, not one per read, and no stream
+ * around each socket; every chunk is taken apart before the next read.
+ */
+const readBuffer = Buffer.allocUnsafe(64 * 1024);
 
 /** Clients of one thread whose sockets open at once while the benchmark connects them. */
 const openBatch = 100;
@@ -176,7 +181,8 @@ function wait(client: Client, frames: Frame[]) {
  */
 class Client {
   private socket: Socket | undefined;
-  private request: ClientRequest | undefined;
+  /** While the upgrade is answered: the key sent, what arrived of the answer, and the timer that abandons it. */
+  private handshake: { key: string; received: Buffer; timer: NodeJS.Timeout; startedAt: number } | undefined;
   /** Bytes of a frame not yet whole. */
   private pending: Buffer | undefined;
   /** How many of this client's frames are `waiting`. */
@@ -211,55 +217,68 @@ class Client {
     slots.attempts[slot]! += 1;
     const startedAt = Date.now();
     const key = randomBytes(16).toString('base64');
-    const request = httpRequest({
-      host: url.hostname,
-      port: url.port,
-      path: url.pathname,
-      agent: false,
-      headers: { cookie: this.cookie, connection: 'Upgrade', upgrade: 'websocket', 'sec-websocket-key': key, 'sec-websocket-version': '13' },
-    });
-    this.request = request;
-    let settled = false;
-    const fail = (timedOut: boolean) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      request.destroy();
-      if (timedOut) slots.timeouts[slot]! += 1;
-      slots.failedHandshakes[slot]! += 1;
-      this.retry(reconnectDelayMs);
+    const socket = connect({ host: url.hostname, port: Number(url.port), onread: { buffer: readBuffer, callback: (length) => (this.read(readBuffer.subarray(0, length)), true) } });
+    this.socket = socket;
+    this.handshake = {
+      key,
+      received: Buffer.alloc(0),
+      timer: setTimeout(() => this.failHandshake(true), connectTimeoutMs),
+      startedAt,
     };
-    const timer = setTimeout(() => fail(true), connectTimeoutMs);
-    request.on('error', () => fail(false));
-    // A refusal (401, 403, 503) answers as plain HTTP.
-    request.on('response', (response) => (response.resume(), fail(false)));
-    request.on('upgrade', (response, socket, head) => {
-      if (settled) return void socket.destroy();
-      if (response.headers['sec-websocket-accept'] !== acceptFor(key)) return void (socket.destroy(), fail(false));
-      settled = true;
-      clearTimeout(timer);
-      this.socket = socket;
-      this.pending = head.length > 0 ? head : undefined;
-      this.closeCode = 1006;
-      this.openedAt = Date.now();
-      slots.handshakeMs[slot] = this.openedAt - startedAt;
-      socket.setNoDelay(true);
-      socket.on('data', (chunk: Buffer) => this.read(chunk));
-      socket.on('error', () => socket.destroy());
-      socket.on('close', () => this.closed(socket));
-      socket.write(clientFrame(0x1, Buffer.from(JSON.stringify(this.cursor ? { type: 'subscribe', channel: 'signals', lastEventId: this.cursor } : { type: 'subscribe', channel: 'signals' }))));
-      if (this.pending) this.read(Buffer.alloc(0));
-    });
-    request.end();
+    this.pending = undefined;
+    this.closeCode = 1006;
+    socket.setNoDelay(true);
+    socket.on('error', () => socket.destroy());
+    socket.on('close', () => this.closed(socket));
+    socket.write(
+      `GET ${url.pathname} HTTP/1.1\r\nHost: ${url.host}\r\nConnection: Upgrade\r\nUpgrade: websocket\r\nSec-WebSocket-Key: ${key}\r\nSec-WebSocket-Version: 13\r\nCookie: ${this.cookie}\r\n\r\n`,
+    );
+  }
+
+  /** A handshake that timed out, was refused (401, 403, 503 answer as plain HTTP) or lost its socket: the client tries again later. */
+  private failHandshake(timedOut: boolean) {
+    const { handshake, slots, slot } = this;
+    if (!handshake) return;
+    clearTimeout(handshake.timer);
+    this.handshake = undefined;
+    if (timedOut) slots.timeouts[slot]! += 1;
+    slots.failedHandshakes[slot]! += 1;
+    const socket = this.socket;
+    this.socket = undefined;
+    socket?.destroy();
+    this.retry(reconnectDelayMs);
+  }
+
+  /** The server's answer to the upgrade (RFC 6455 §4.1): 101 with the Sec-WebSocket-Accept of the key sent, then frames. */
+  private readHandshake(chunk: Buffer): Buffer | undefined {
+    const handshake = this.handshake!;
+    const received = Buffer.concat([handshake.received, chunk]);
+    const end = received.indexOf('\r\n\r\n');
+    if (end < 0) return void (handshake.received = received);
+    const [statusLine = '', ...headerLines] = received.subarray(0, end).toString('latin1').split('\r\n');
+    const accept = headerLines.find((line) => line.toLowerCase().startsWith('sec-websocket-accept:'))?.slice('sec-websocket-accept:'.length).trim();
+    if (!/^HTTP\/1\.1 101 /.test(statusLine) || accept !== acceptFor(handshake.key)) return void this.failHandshake(false);
+    clearTimeout(handshake.timer);
+    this.handshake = undefined;
+    this.openedAt = Date.now();
+    this.slots.handshakeMs[this.slot] = this.openedAt - handshake.startedAt;
+    this.socket!.write(clientFrame(0x1, Buffer.from(JSON.stringify(this.cursor ? { type: 'subscribe', channel: 'signals', lastEventId: this.cursor } : { type: 'subscribe', channel: 'signals' }))));
+    return received.subarray(end + 4);
   }
 
   /**
    * Takes every whole frame out of what arrived (RFC 6455 §5.2: the server's frames are unmasked) and
    * stamps them with the time they were read. One frame, a live event, is handled at once; more (a
-   * resume's replay and the events held behind it) is `waiting`, and so is anything after it.
+   * resume's replay and the events held behind it) is `waiting`, and so is anything after it. The
+   * chunk lies in the thread's one read buffer: what is kept past this call is copied.
    */
   private read(chunk: Buffer) {
     const [readAt, steady] = [Date.now(), this.slots.phase[0] === 1];
+    if (this.handshake) {
+      const rest = this.readHandshake(chunk);
+      if (!rest || rest.length === 0) return;
+      chunk = rest;
+    }
     let buffer = this.pending ? Buffer.concat([this.pending, chunk]) : chunk;
     this.pending = undefined;
     const frames: Frame[] = [];
@@ -273,12 +292,11 @@ class Client {
       frames.push({ opcode, payload: buffer.subarray(offset, offset + length), readAt, steady });
       buffer = buffer.subarray(offset + length);
     }
-    // Copied: the rest of a chunk would otherwise keep the whole chunk alive.
     if (buffer.length > 0) this.pending = Buffer.from(buffer);
     if (frames.length === 0) return;
     if (frames.length === 1 && this.waiting === 0) return this.handle(frames[0]!);
     this.waiting += frames.length;
-    wait(this, frames);
+    wait(this, frames.map((frame) => ({ ...frame, payload: Buffer.from(frame.payload) })));
   }
 
   handleWaited(frame: Frame) {
@@ -303,6 +321,7 @@ class Client {
 
   private closed(socket: Socket) {
     if (socket !== this.socket) return;
+    if (this.handshake) return this.failHandshake(false);
     // What arrived before the close is handled first: the reconnect resumes from the newest of it.
     if (this.waiting > 0) handleWaiting();
     const { slots, slot } = this;
@@ -341,7 +360,7 @@ class Client {
 
   stop() {
     this.stopped = true;
-    this.request?.destroy();
+    if (this.handshake) clearTimeout(this.handshake.timer);
     this.socket?.destroy();
   }
 }
