@@ -30,6 +30,7 @@ import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { benchServerEnv, ensureBenchDatabase, ensureBuild, percentile, startNodeOptions, tallyDeliveries, waitForServer } from './lib/bench';
 import type { FromProxy, ToProxy } from './bench-cluster-proxy';
+import { measureLoopbackFloor } from './bench-cluster-floor';
 import { createClientSlots, resumingMs, type ClientSlots, type ClientsWorkerData, type FromClients, type ToClients } from './bench-cluster-clients';
 
 const argv = process.argv.slice(2);
@@ -372,10 +373,17 @@ function checkFileLimit() {
   return limit;
 }
 
+/** What the publisher sends: the clients read bench, n and sentAt, which come first. */
+const signal = (bench: string, n: number) => ({ bench, n, sentAt: Date.now(), id: `bench-${bench}-${n}`, companyName: 'Bench Treasury Corp', signalType: 'purchase', severity: 'medium', description: 'Synthetic signal published by bench:cluster.', source: 'bench' });
+
 async function main() {
   const started = Date.now();
   const fileLimit = checkFileLimit();
   ensureBuild({ rebuild: argv.includes('--build'), server: true });
+  // Before anything else runs: one instance's share of the sockets, each sent a frame of a signal's size.
+  const frameBytes = 4 + Buffer.byteLength(JSON.stringify({ type: 'new_signal', channel: 'signals', data: signal(runId, signalCount), id: `${Date.now()}-0` }));
+  console.log('Measuring what a loopback socket write and read cost on this machine…');
+  const floor = await measureLoopbackFloor({ sockets: Math.ceil(clientCount / 2), frameBytes });
   // One secret for the sessions written here and the instances that read them.
   const secret = process.env.NEXTAUTH_SECRET?.trim() || randomBytes(32).toString('base64');
   process.env.NEXTAUTH_SECRET = secret;
@@ -459,7 +467,6 @@ async function main() {
     const { RedisBus } = await import('../lib/realtime/bus');
     const bus = new RedisBus(redisUrl);
     await bus.whenReady();
-    const signal = (bench: string, n: number) => ({ bench, n, sentAt: Date.now(), id: `bench-${bench}-${n}`, companyName: 'Bench Treasury Corp', signalType: 'purchase', severity: 'medium', description: 'Synthetic signal published by bench:cluster.', source: 'bench' });
     if (warmUpSeconds > 0) {
       const warmUpCount = Math.round(warmUpSeconds * rate);
       console.log(`Warming up for ${warmUpSeconds} s: the read load and ${warmUpCount} signals the clients receive and do not count…`);
@@ -603,6 +610,10 @@ async function main() {
         `C ends with ${cSockets} sockets (target ≤ ${targets.rssMb} MB at ${Math.round(clientCount / 2)} sockets each: ${verdict(steadyMax <= targets.rssMb)})`,
     );
     console.log(cpuLine);
+    console.log(
+      `floor: here a loopback write of a ${floor.frameBytes}-byte frame costs ${floor.writeUs.toFixed(1)} µs of CPU and its read ${floor.readUs.toFixed(1)} µs (${floor.sockets} sockets, writer and reader in two processes); ` +
+        `at one frame per write the ${deliveries.expected} deliveries would take ${((deliveries.expected * (floor.writeUs + floor.readUs)) / 1e6).toFixed(1)} of the burst's ${(cores * cpuSeconds).toFixed(0)} core-seconds`,
+    );
     console.log(
       `(dist/server.js ×3, /ws ${wsRouteLabel}, on PostgreSQL ${new URL(databaseUrl).pathname.slice(1)} and Redis ${redisUrl}; ${clientCount} clients over ${userCount} users; ${readRate} reads/s asked; ` +
         `open-file limit ${fileLimit}; load average ${os.loadavg()[0]!.toFixed(1)} on ${os.cpus().length} cores; logs in ${logDir}; ${Math.round((Date.now() - started) / 1000)} s)`,
