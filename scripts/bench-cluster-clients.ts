@@ -29,6 +29,8 @@ export interface ClientSlots {
   incompleteResumes: Int32Array;
   /** [0]: 1 while the fan-out counts as steady (both instances up), so latencies are also kept apart. */
   phase: Int32Array;
+  /** [0]: the warm-up's signals received by all clients together. */
+  warmUpReceived: Int32Array;
 }
 
 export function createClientSlots(count: number): ClientSlots {
@@ -46,6 +48,7 @@ export function createClientSlots(count: number): ClientSlots {
     replayed: ints(),
     incompleteResumes: ints(),
     phase: new Int32Array(new SharedArrayBuffer(4)),
+    warmUpReceived: new Int32Array(new SharedArrayBuffer(4)),
   };
 }
 
@@ -122,7 +125,7 @@ function clientFrame(opcode: number, payload: Buffer): Buffer {
  * server writes `data` as the publisher built it (bench, n and sentAt first) and the event id last.
  * Anything else is parsed as JSON.
  */
-const signalFields = /^\{"type":"new_signal","channel":"signals","data":\{"bench":"(\w+)","n":(\d+),"sentAt":(\d+),.*,"id":"([^"]+)"\}$/s;
+const signalFields = /^\{"type":"new_signal","channel":"signals","data":\{"bench":"([\w-]+)","n":(\d+),"sentAt":(\d+),.*,"id":"([^"]+)"\}$/s;
 
 interface Incoming {
   type: string;
@@ -137,6 +140,9 @@ function readMessage(text: string): Incoming {
   if (!match) return JSON.parse(text) as Incoming;
   return { type: 'new_signal', id: match[4], data: { bench: match[1], n: Number(match[2]), sentAt: Number(match[3]) } };
 }
+
+/** The `bench` of the warm-up's signals, which the clients count together and time not. */
+export const warmUpBench = (runId: string) => `warm-up-${runId}`;
 
 /** How long after its resume a client's live deliveries are counted apart. */
 export const resumingMs = 2_000;
@@ -205,7 +211,11 @@ class Client {
     private readonly slots: ClientSlots,
     private readonly runId: string,
     private readonly onLive: (latencyMs: number, n: number, steady: boolean, resuming: boolean) => void,
-  ) {}
+  ) {
+    this.warmUpRun = warmUpBench(runId);
+  }
+
+  private readonly warmUpRun: string;
 
   get subscribed() {
     return this.slots.subscribed[this.slot] === 1;
@@ -347,6 +357,8 @@ class Client {
       this.replayRemaining = message.replayed ?? 0;
       if (message.complete === false) slots.incompleteResumes[slot]! += 1;
       if (!Number.isNaN(slots.lostAt[slot]!)) slots.backAt[slot] = readAt;
+    } else if (message.type === 'new_signal' && message.data?.bench === this.warmUpRun) {
+      Atomics.add(slots.warmUpReceived, 0, 1);
     } else if (message.type === 'new_signal' && message.id && message.data?.bench === this.runId && message.data.n !== undefined && message.data.sentAt !== undefined) {
       const id = canonical(message.id);
       this.ids.push(id);
@@ -361,6 +373,7 @@ class Client {
   stop() {
     this.stopped = true;
     if (this.handshake) clearTimeout(this.handshake.timer);
+    this.handshake = undefined;
     this.socket?.destroy();
   }
 }

@@ -8,8 +8,8 @@
 // --ws-via-http: through the proxy to each one's HTTP port). It opens --clients WebSockets (in
 // --client-threads worker threads, scripts/bench-cluster-clients.ts), each with its own entitled session
 // (--users users, so one user holds several), subscribed to signals; drives a paced mix of the
-// dashboard's reads through the proxy; after --warm-up seconds of that and of signals nobody counts,
-// publishes --signals new_signal events at --rate per second through the product's Redis bus, keeping
+// dashboard's reads through the proxy; after --warm-up seconds of that and of signals nobody times
+// (and once the clients have read them all), publishes --signals new_signal events at --rate per second through the product's Redis bus, keeping
 // the id each publish got back. Halfway through, one instance is killed (SIGKILL to the server and its
 // socket child) and a third one is started; once every client is back and the third one serves, the
 // second instance gets SIGTERM (taken out of the proxy first, as a rolling deploy does). The clients
@@ -31,7 +31,7 @@ import { Worker } from 'node:worker_threads';
 import { benchServerEnv, ensureBenchDatabase, ensureBuild, percentile, startNodeOptions, tallyDeliveries, waitForServer } from './lib/bench';
 import type { FromProxy, ToProxy } from './bench-cluster-proxy';
 import { measureLoopbackFloor } from './bench-cluster-floor';
-import { createClientSlots, resumingMs, type ClientSlots, type ClientsWorkerData, type FromClients, type ToClients } from './bench-cluster-clients';
+import { createClientSlots, resumingMs, warmUpBench, type ClientSlots, type ClientsWorkerData, type FromClients, type ToClients } from './bench-cluster-clients';
 
 const argv = process.argv.slice(2);
 const option = (name: string) => {
@@ -474,8 +474,11 @@ async function main() {
       for (let n = 0; n < warmUpCount; n += 1) {
         const due = warmUpStart + (n * 1000) / rate;
         if (due > Date.now()) await sleep(due - Date.now());
-        await bus.publish({ type: 'new_signal', data: signal(`warm-up-${runId}`, n) });
+        await bus.publish({ type: 'new_signal', data: signal(warmUpBench(runId), n) });
       }
+      // The burst starts from empty queues: what the warm-up left behind is not timed as the burst's.
+      const drained = await waitFor(() => Atomics.load(slots.warmUpReceived, 0) >= warmUpCount * clientCount, 30_000);
+      console.log(`  the clients had read every warm-up signal ${seconds(Date.now() - warmUpStart)} s after the first was sent${drained ? '' : ` (only ${Atomics.load(slots.warmUpReceived, 0)} of ${warmUpCount * clientCount} within 30 s)`}`);
       await sleep(1000 / rate);
     }
     const publishedIds: (string | undefined)[] = [];
