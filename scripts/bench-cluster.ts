@@ -8,9 +8,9 @@
 // --ws-via-http: through the proxy to each one's HTTP port). It opens --clients WebSockets (in
 // --client-threads worker threads, scripts/bench-cluster-clients.ts), each with its own entitled session
 // (--users users, so one user holds several), subscribed to signals; drives a paced mix of the
-// dashboard's reads through the proxy; after --warm-up seconds of that and of signals nobody times
-// (and once the clients have read them all), publishes --signals new_signal events at --rate per second through the product's Redis bus, keeping
-// the id each publish got back. Halfway through, one instance is killed (SIGKILL to the server and its
+// dashboard's reads through the proxy; after --warm-up seconds of that and of signals nobody times,
+// and once the clients have read them all, publishes --signals new_signal events at --rate per second
+// through the product's Redis bus, keeping the id each publish got back. Halfway through, one instance is killed (SIGKILL to the server and its
 // socket child) and a third one is started; once every client is back and the third one serves, the
 // second instance gets SIGTERM (taken out of the proxy first, as a rolling deploy does). The clients
 // behave as lib/realtime/client.ts does: after a close they reconnect 3 s later, or within a second
@@ -18,7 +18,8 @@
 // It prints, one line each: requests and errors (those to the killed instance before the proxy noticed
 // apart), alerts expected / delivered / duplicated against the publisher's ids, fan-out p50/p99 of the
 // live deliveries, the time until every client is back after the kill and after the SIGTERM, each
-// instance's RSS (server plus socket child); and last
+// instance's RSS (server plus socket child), the CPU of each process in the burst, the machine's
+// loopback floor (measured first, scripts/bench-cluster-floor.ts); and last
 // `bench:cluster lost=… duplicated=… fanout_p99_ms=… reconnect_s=… failed_healthy=… rss_max_mb=…`.
 // Exit code 0 whatever the figures: a benchmark, not a test.
 import { execFileSync, fork, spawn, type ChildProcess } from 'node:child_process';
