@@ -241,7 +241,7 @@ class Client {
     socket.on('error', () => socket.destroy());
     socket.on('close', () => this.closed(socket));
     socket.write(
-      `GET ${url.pathname} HTTP/1.1\r\nHost: ${url.host}\r\nConnection: Upgrade\r\nUpgrade: websocket\r\nSec-WebSocket-Key: ${key}\r\nSec-WebSocket-Version: 13\r\nCookie: ${this.cookie}\r\n\r\n`,
+      `GET ${url.pathname}${url.search} HTTP/1.1\r\nHost: ${url.host}\r\nConnection: Upgrade\r\nUpgrade: websocket\r\nSec-WebSocket-Key: ${key}\r\nSec-WebSocket-Version: 13\r\nCookie: ${this.cookie}\r\n\r\n`,
     );
   }
 
@@ -358,7 +358,9 @@ class Client {
       if (message.complete === false) slots.incompleteResumes[slot]! += 1;
       if (!Number.isNaN(slots.lostAt[slot]!)) slots.backAt[slot] = readAt;
     } else if (message.type === 'new_signal' && message.data?.bench === this.warmUpRun) {
-      Atomics.add(slots.warmUpReceived, 0, 1);
+      // A replay from before the warm-up holds its signals too: they are neither live nor counted twice.
+      if (this.replayRemaining > 0) this.replayRemaining -= 1;
+      else Atomics.add(slots.warmUpReceived, 0, 1);
     } else if (message.type === 'new_signal' && message.id && message.data?.bench === this.runId && message.data.n !== undefined && message.data.sentAt !== undefined) {
       const id = canonical(message.id);
       this.ids.push(id);

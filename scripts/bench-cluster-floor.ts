@@ -21,7 +21,7 @@ type FromReader = { type: 'connected' } | { type: 'done'; cpuUs: number };
 export async function measureLoopbackFloor({ sockets = 2_500, frameBytes = 320, rounds = 40, periodMs = 50 } = {}): Promise<LoopbackFloor> {
   const server = net.createServer();
   const connections: net.Socket[] = [];
-  server.on('connection', (socket) => connections.push(socket.setNoDelay(true)));
+  server.on('connection', (socket) => connections.push(socket.setNoDelay(true).on('error', () => socket.destroy())));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   const reader = fork(__filename, ['reader'], {
@@ -29,15 +29,19 @@ export async function measureLoopbackFloor({ sockets = 2_500, frameBytes = 320, 
     env: { ...process.env, FLOOR_PORT: String(port), FLOOR_SOCKETS: String(sockets), FLOOR_BYTES: String(sockets * rounds * frameBytes) },
   });
   try {
-    const message = (type: FromReader['type']) =>
+    const message = (type: FromReader['type'], timeoutMs: number) =>
       new Promise<FromReader>((resolve, reject) => {
-        const onMessage = (received: FromReader) => received.type === type && (reader.off('message', onMessage), resolve(received));
+        const timer = setTimeout(() => reject(new Error(`the loopback reader sent no ${type} within ${timeoutMs} ms`)), timeoutMs);
+        const onMessage = (received: FromReader) => received.type === type && (clearTimeout(timer), reader.off('message', onMessage), resolve(received));
         reader.on('message', onMessage);
-        reader.once('exit', (code) => reject(new Error(`the loopback reader exited (${code}) before it was done`)));
+        reader.once('exit', (code) => (clearTimeout(timer), reject(new Error(`the loopback reader exited (${code}) before it was done`))));
       });
-    await message('connected');
+    await message('connected', 30_000);
     for (const deadline = Date.now() + 10_000; connections.length < sockets && Date.now() < deadline; ) await new Promise((resolve) => setTimeout(resolve, 10));
-    const done = message('done');
+    if (connections.length < sockets) throw new Error(`only ${connections.length} of ${sockets} loopback sockets were accepted`);
+    const done = message('done', 30_000 + rounds * periodMs);
+    // Awaited after the writes; a reader that fails meanwhile must not end the process first.
+    done.catch(() => undefined);
     const frame = Buffer.alloc(frameBytes, 0x61);
     let writerUs = 0;
     for (let round = 0; round < rounds; round += 1) {

@@ -26,7 +26,7 @@ const heartbeatMs = 30_000;
 /** How long replays are written in one turn of the event loop before the live events get theirs. */
 const replaySliceMs = 5;
 const maxMessageBytes = 4 * 1024;
-/** The share of a process's time the live fan-out's writes may take, and the longest an event waits for its turn (see Outbox). */
+/** The share of a process's time the live fan-out's flushes may take, and the longest one waits for the next (see Outbox). */
 const fanOutShare = 0.5;
 const maxFanOutWaitMs = 100;
 
@@ -47,15 +47,20 @@ interface HeldEvent {
 }
 
 type Client = WebSocket & {
-  /** The TCP socket under the WebSocket: corked while a replay is written, so it goes out in few writes. */
+  /** The TCP socket under the WebSocket: corked while a replay or several live frames are written, so they go out in few writes. */
   transport: Duplex;
   channels: Set<Channel>;
   isAlive: boolean;
   holder: SocketHolder;
   /** The channels being replayed, each with the live events that arrived meanwhile. */
   replaying: Map<Channel, HeldEvent[]>;
-  /** Live frames not written yet: the Outbox writes them together, and before anything else sent to the client. */
+  /**
+   * Live frames not written yet: the Outbox writes them together, and `send` before any message of
+   * its own. A close for lost access, a ping or a terminate does not wait for them (they are dropped).
+   */
   outgoing: Buffer[];
+  /** Whether the Outbox lists this client for its next flush. */
+  queued: boolean;
 };
 
 /** Who opened a socket: the session it presented, and what the access policy recorded with it. */
@@ -201,7 +206,7 @@ export function createRealtimeServer({ bus, access, allowedOrigins = [], accessC
   accessCheck.unref();
 
   const accept = (socket: WebSocket, transport: Duplex, holder: SocketHolder) => {
-    const client: Client = Object.assign(socket, { transport, channels: new Set<Channel>(), isAlive: true, holder, replaying: new Map<Channel, HeldEvent[]>(), outgoing: [] });
+    const client: Client = Object.assign(socket, { transport, channels: new Set<Channel>(), isAlive: true, holder, replaying: new Map<Channel, HeldEvent[]>(), outgoing: [], queued: false });
     // The log's newest id: where this client resumes a channel from if it reconnects before any event on it.
     void withTimeout(heads.read('head', () => bus.lastEventId()), logAnswerMs).then(
       (lastEventId) => send(client, { type: 'connected', data: { channels, serverTime: new Date().toISOString(), lastEventId } }),
@@ -345,7 +350,7 @@ class SharedReads<T> {
 
 /**
  * Work that may wait behind the live fan-out: each turn of the event loop runs queued jobs for at most
- * `sliceMs`, then yields, so that a live event that arrived meanwhile goes out before the next slice.
+ * `sliceMs`, then yields, so that a flush of live events that is due goes out before the next slice.
  * The clients of an instance that went away arrive at another together; their replays must not hold up
  * every other client's live events.
  */
@@ -403,34 +408,40 @@ class FrameCache {
 /**
  * The live fan-out's writes: one per socket for all the events that reached the process since its last
  * flush. A socket write costs several microseconds, most of them in the kernel, and an instance with
- * thousands of sockets spends a turn of tens of milliseconds on one event; events that arrive meanwhile
- * leave together at the end of it instead of queueing ever more writes. The flushes take at most
- * `fanOutShare` of the process's time (handshakes, replays and heartbeats need the rest): after one that
- * took d ms the next waits until d / fanOutShare after it began, `maxFanOutWaitMs` at most. An event
- * that finds the process idle goes out on the next turn.
+ * thousands of sockets spends tens of milliseconds on one event's; events that arrive meanwhile leave
+ * together after it instead of queueing ever more writes. After a flush that took d ms the next waits
+ * until d / fanOutShare after it began, so that flushes of up to 50 ms take at most half the process's
+ * time (handshakes, replays and heartbeats need the rest); it waits `maxFanOutWaitMs` at most, so
+ * longer flushes follow each other. An event that finds the process idle goes out on the next turn.
  */
 class Outbox {
   private waiting: Client[] = [];
   private nextFlushAt = 0;
 
   add(client: Client, frame: Buffer) {
-    if (client.outgoing.push(frame) > 1) return;
+    client.outgoing.push(frame);
+    if (client.queued) return;
+    client.queued = true;
     if (this.waiting.push(client) > 1) return;
     const wait = this.nextFlushAt - performance.now();
     if (wait <= 0) setImmediate(() => this.flush());
-    else setTimeout(() => this.flush(), wait);
+    // A shutdown writes every client's frames itself: this timer need not keep the process up.
+    else setTimeout(() => this.flush(), wait).unref();
   }
 
   private flush() {
     const startedAt = performance.now();
     const clients = this.waiting;
     this.waiting = [];
-    for (const client of clients) writeOutgoing(client);
+    for (const client of clients) {
+      client.queued = false;
+      writeOutgoing(client);
+    }
     this.nextFlushAt = startedAt + Math.min(maxFanOutWaitMs, (performance.now() - startedAt) / fanOutShare);
   }
 }
 
-/** Writes what the fan-out left for a client (in one system call), before anything else is sent to it. */
+/** Writes what the fan-out left for a client, corked: in one system call unless the socket still holds earlier bytes. */
 function writeOutgoing(client: Client) {
   const frames = client.outgoing;
   if (frames.length === 0) return;
