@@ -195,6 +195,8 @@ class Client {
   private waiting = 0;
   /** The code of the server's close frame, if one came. */
   private closeCode = 1006;
+  /** The `bench` of this run's warm-up signals. */
+  private readonly warmUpRun: string;
   /** The newest event id held: where a reconnect resumes from. */
   cursor: string | undefined;
   readonly ids: string[] = [];
@@ -214,8 +216,6 @@ class Client {
   ) {
     this.warmUpRun = warmUpBench(runId);
   }
-
-  private readonly warmUpRun: string;
 
   get subscribed() {
     return this.slots.subscribed[this.slot] === 1;
@@ -289,24 +289,29 @@ class Client {
       if (!rest || rest.length === 0) return;
       chunk = rest;
     }
-    let buffer = this.pending ? Buffer.concat([this.pending, chunk]) : chunk;
+    // A concat is a copy of its own; the chunk itself is the shared buffer's.
+    const joined = this.pending !== undefined;
+    const bytes = joined ? Buffer.concat([this.pending!, chunk]) : chunk;
     this.pending = undefined;
-    const frames: Frame[] = [];
-    while (buffer.length >= 2) {
-      const opcode = buffer[0]! & 0x0f;
-      let length = buffer[1]! & 0x7f;
+    const found: { opcode: number; start: number; end: number }[] = [];
+    let at = 0;
+    while (bytes.length - at >= 2) {
+      const opcode = bytes[at]! & 0x0f;
+      let length = bytes[at + 1]! & 0x7f;
       let offset = 2;
-      if (length === 126) [length, offset] = buffer.length >= 4 ? [buffer.readUInt16BE(2), 4] : [Infinity, 4];
-      else if (length === 127) [length, offset] = buffer.length >= 10 ? [Number(buffer.readBigUInt64BE(2)), 10] : [Infinity, 10];
-      if (buffer.length < offset + length) break;
-      frames.push({ opcode, payload: buffer.subarray(offset, offset + length), readAt, steady });
-      buffer = buffer.subarray(offset + length);
+      if (length === 126) [length, offset] = bytes.length - at >= 4 ? [bytes.readUInt16BE(at + 2), 4] : [Infinity, 4];
+      else if (length === 127) [length, offset] = bytes.length - at >= 10 ? [Number(bytes.readBigUInt64BE(at + 2)), 10] : [Infinity, 10];
+      if (bytes.length - at < offset + length) break;
+      found.push({ opcode, start: at + offset, end: at + offset + length });
+      at += offset + length;
     }
-    if (buffer.length > 0) this.pending = Buffer.from(buffer);
-    if (frames.length === 0) return;
-    if (frames.length === 1 && this.waiting === 0) return this.handle(frames[0]!);
-    this.waiting += frames.length;
-    wait(this, frames.map((frame) => ({ ...frame, payload: Buffer.from(frame.payload) })));
+    if (at < bytes.length) this.pending = Buffer.from(bytes.subarray(at));
+    if (found.length === 0) return;
+    if (found.length === 1 && this.waiting === 0) return this.handle({ opcode: found[0]!.opcode, payload: bytes.subarray(found[0]!.start, found[0]!.end), readAt, steady });
+    // Kept past this call: the whole frames' bytes, copied once.
+    const kept = joined ? bytes : Buffer.from(bytes.subarray(0, at));
+    this.waiting += found.length;
+    wait(this, found.map(({ opcode, start, end }) => ({ opcode, payload: kept.subarray(start, end), readAt, steady })));
   }
 
   handleWaited(frame: Frame) {
@@ -392,7 +397,8 @@ function runClients({ url, cookies, first, runId, slots }: ClientsWorkerData) {
     numbers.push(n);
     if (steady) steadyLatencies.push(latency);
   };
-  const clients = cookies.map((cookie, index) => new Client(first + index, new URL(url), cookie, slots, runId, onLive));
+  const target = new URL(url);
+  const clients = cookies.map((cookie, index) => new Client(first + index, target, cookie, slots, runId, onLive));
   const loopDelay = monitorEventLoopDelay({ resolution: 10 });
   const send = (message: FromClients) => port.postMessage(message);
 

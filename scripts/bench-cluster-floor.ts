@@ -7,6 +7,7 @@
 // `onread`, as the benchmark's clients do); each reports its CPU time per frame.
 import { fork } from 'node:child_process';
 import net, { type AddressInfo } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
 
 export interface LoopbackFloor {
   sockets: number;
@@ -37,7 +38,7 @@ export async function measureLoopbackFloor({ sockets = 2_500, frameBytes = 320, 
         reader.once('exit', (code) => (clearTimeout(timer), reject(new Error(`the loopback reader exited (${code}) before it was done`))));
       });
     await message('connected', 30_000);
-    for (const deadline = Date.now() + 10_000; connections.length < sockets && Date.now() < deadline; ) await new Promise((resolve) => setTimeout(resolve, 10));
+    for (const deadline = Date.now() + 10_000; connections.length < sockets && Date.now() < deadline; ) await sleep(10);
     if (connections.length < sockets) throw new Error(`only ${connections.length} of ${sockets} loopback sockets were accepted`);
     const done = message('done', 30_000 + rounds * periodMs);
     // Awaited after the writes; a reader that fails meanwhile must not end the process first.
@@ -50,7 +51,7 @@ export async function measureLoopbackFloor({ sockets = 2_500, frameBytes = 320, 
       for (const socket of connections) socket.write(frame);
       const spent = process.cpuUsage(cpu);
       writerUs += spent.user + spent.system;
-      await new Promise((resolve) => setTimeout(resolve, Math.max(0, roundStart + periodMs - Date.now())));
+      await sleep(Math.max(0, roundStart + periodMs - Date.now()));
     }
     const { cpuUs } = (await done) as Extract<FromReader, { type: 'done' }>;
     const frames = connections.length * rounds;

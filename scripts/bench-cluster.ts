@@ -10,11 +10,12 @@
 // (--users users, so one user holds several), subscribed to signals; drives a paced mix of the
 // dashboard's reads through the proxy; after --warm-up seconds of that and of signals nobody times,
 // and once the clients have read them all, publishes --signals new_signal events at --rate per second
-// through the product's Redis bus, keeping the id each publish got back. Halfway through, one instance is killed (SIGKILL to the server and its
-// socket child) and a third one is started; once every client is back and the third one serves, the
-// second instance gets SIGTERM (taken out of the proxy first, as a rolling deploy does). The clients
-// behave as lib/realtime/client.ts does: after a close they reconnect 3 s later, or within a second
-// after a 1012 (service restart), subscribing with the newest event id they hold.
+// through the product's Redis bus, keeping the id each publish got back. Halfway through, one instance
+// is killed (SIGKILL to the server and its socket child) and a third one is started; once every client
+// is back and the third one serves, the second instance gets SIGTERM (taken out of the proxy first, as
+// a rolling deploy does). The clients behave as lib/realtime/client.ts does: after a close they
+// reconnect 3 s later, or within a second after a 1012 (service restart), subscribing with the newest
+// event id they hold.
 // It prints, one line each: requests and errors (those to the killed instance before the proxy noticed
 // apart), alerts expected / delivered / duplicated against the publisher's ids, fan-out p50/p99 of the
 // live deliveries, the time until every client is back after the kill and after the SIGTERM, each
