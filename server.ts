@@ -31,7 +31,7 @@ async function main() {
 
   const { db } = await import('./lib/db');
   const { closeBus } = await import('./lib/realtime/bus');
-  const { refuseUpgrade, upgradePathname, websocketPath } = await import('./lib/realtime/ws-server');
+  const { listenBacklog, refuseUpgrade, upgradePathname, websocketPath } = await import('./lib/realtime/ws-server');
   const { markRealtimeAvailable } = await import('./lib/realtime/availability');
   const { startBackground } = await import('./lib/background/supervisor');
   const { installShutdown } = await import('./lib/background/shutdown');
@@ -91,7 +91,7 @@ async function main() {
 
   // The first sockets (a browser reloading as the server restarts) should find /ws served.
   if (!(await background.whenReady(30_000))) log('background process not ready after 30 s; /ws answers 503 until it is');
-  await new Promise<void>((resolve) => server.listen(env.PORT, env.HOST, resolve));
+  await new Promise<void>((resolve) => server.listen({ port: env.PORT, host: env.HOST, backlog: listenBacklog }, resolve));
   log(`ready on http://${env.HOST === '0.0.0.0' ? 'localhost' : env.HOST}:${env.PORT} (${dev ? 'development' : 'production'}, bus: ${bus.kind})`);
   // What steers the signal search on PostgreSQL, read now rather than during the first search.
   warmSignalSearch(db).catch((error: unknown) => log(`signal search sample not read yet: ${error instanceof Error ? error.message : String(error)}`));

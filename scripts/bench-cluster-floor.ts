@@ -23,7 +23,8 @@ export async function measureLoopbackFloor({ sockets = 2_500, frameBytes = 320, 
   const server = net.createServer();
   const connections: net.Socket[] = [];
   server.on('connection', (socket) => connections.push(socket.setNoDelay(true).on('error', () => socket.destroy())));
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  // Every socket connects at once: past Node's default backlog of 511 the kernel would drop SYNs.
+  await new Promise<void>((resolve) => server.listen({ port: 0, host: '127.0.0.1', backlog: sockets }, resolve));
   const { port } = server.address() as AddressInfo;
   const reader = fork(__filename, ['reader'], {
     execArgv: ['--import', 'tsx'],

@@ -148,6 +148,14 @@ function machineTicks(): { busy: number; total: number } {
   return { busy: total - idle, total };
 }
 
+/** Connections the kernel dropped so far because a listening socket's accept queue was full (all ports; Linux's TcpExt ListenOverflows). */
+function listenOverflows(): number {
+  const lines = fs.readFileSync('/proc/net/netstat', 'utf8').split('\n').filter((line) => line.startsWith('TcpExt:'));
+  const [names, values] = lines.map((line) => line.trim().split(/\s+/));
+  const index = names?.indexOf('ListenOverflows') ?? -1;
+  return index > 0 ? Number(values?.[index] ?? 0) : 0;
+}
+
 function childPids(pid: number): number[] {
   try {
     return fs.readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
@@ -463,7 +471,7 @@ async function main() {
     console.log(`  subscribed in ${seconds(Date.now() - connectStarted)} s: A holds ${tunnelsOf('A')} sockets, B ${tunnelsOf('B')}`);
     setSteady(true);
 
-    const killed: { name?: string; at?: number } = {};
+    const killed: { name?: string; at?: number; overflowsBefore?: number } = {};
     const load = startReadLoad(proxyUrl, cookies[0]!, killed);
 
     const { RedisBus } = await import('../lib/realtime/bus');
@@ -499,6 +507,7 @@ async function main() {
         setSteady(false);
         killed.name = 'A';
         killed.at = Date.now();
+        killed.overflowsBefore = listenOverflows();
         killGroup(a.child);
         c = startInstance('C', basePort + 3, secret);
         const started = c;
@@ -530,6 +539,7 @@ async function main() {
     const killDropped = droppedSince(killAt);
     const killBack = killDropped.map((index) => slots.backAt[index]! - killAt).sort((x, y) => x - y);
     const killReconnectMs = backAfterKill ? Math.max(0, ...killBack) : NaN;
+    const killOverflows = listenOverflows() - killed.overflowsBefore!;
     const sorted = (values: number[]) => values.sort((x, y) => x - y);
     const handshakes = sorted(killDropped.map((index) => slots.handshakeMs[index]!));
     const subscribes = sorted(killDropped.map((index) => slots.subscribeMs[index]!));
@@ -537,7 +547,7 @@ async function main() {
     const killDetail =
       `p50 ${seconds(percentile(killBack, 50))} s, p90 ${seconds(percentile(killBack, 90))} s; last handshake p50 ${percentile(handshakes, 50)} ms, p90 ${percentile(handshakes, 90)} ms, ` +
       `then subscribed and replayed p50 ${percentile(subscribes, 50)} ms, p90 ${percentile(subscribes, 90)} ms; attempts up to ${Math.max(0, ...killDropped.map((index) => slots.attempts[index]!))}, ` +
-      `${total(slots.timeouts)} handshakes timed out, ${total(slots.failedHandshakes)} failed in all`;
+      `${total(slots.timeouts)} handshakes timed out, ${total(slots.failedHandshakes)} failed in all; ${killOverflows} connections dropped by a full accept queue meanwhile`;
     console.log(`  after the kill: ${killDropped.length} clients reconnected in ${seconds(killReconnectMs)} s; B holds ${tunnelsOf('B')} sockets, C ${tunnelsOf('C')}`);
 
     console.log('Taking B out of the proxy and sending it SIGTERM…');

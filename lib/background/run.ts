@@ -10,7 +10,7 @@ import { startAlertMailer } from '../notifications/alert-listener';
 import { closeRateLimiter } from '../rate-limit/limiter';
 import { closeBus, RedisBus } from '../realtime/bus';
 import { serviceRestartCloseCode } from '../realtime/close-codes';
-import { createRealtimeServer, refuseUpgrade, upgradePathname, websocketPath, type RealtimeServer } from '../realtime/ws-server';
+import { createRealtimeServer, listenBacklog, refuseUpgrade, upgradePathname, websocketPath, type RealtimeServer } from '../realtime/ws-server';
 import { openProcessBus, type FromBackground, type ToBackground } from './messages';
 
 // The background process's body (background.ts starts it; lib/background/supervisor.ts forks it from
@@ -106,7 +106,7 @@ async function listenForSockets(realtime: RealtimeServer, host: string, port: nu
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen({ port, host, reusePort: shared }, () => (server.off('error', reject), resolve()));
+    server.listen({ port, host, reusePort: shared, backlog: listenBacklog }, () => (server.off('error', reject), resolve()));
   });
   log(`serving ${websocketPath} on port ${port}${shared ? ' (shared with the other instances on this host)' : ''}`);
   return server;

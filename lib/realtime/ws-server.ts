@@ -11,6 +11,14 @@ import { isAllowedOrigin } from '../http/origin';
 export const websocketPath = '/ws';
 
 /**
+ * How many connections the kernel may hold for a port that serves /ws before they are accepted. An
+ * instance that goes away sends its thousands of clients to the others within milliseconds (they all
+ * wait the same 3 s); past Node's default of 511 the kernel drops their SYNs, and each waits a second or
+ * more for its retransmission. Linux caps it at net.core.somaxconn (4096 by default since 5.4).
+ */
+export const listenBacklog = 4096;
+
+/**
  * The path an upgrade request targets, or undefined for a target that is no URL: Node's parser lets
  * `GET http://[ HTTP/1.1` through, and a throw in an 'upgrade' listener would end the process.
  */
