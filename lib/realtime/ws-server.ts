@@ -34,6 +34,12 @@ const heartbeatMs = 30_000;
 /** How long replays are written in one turn of the event loop before the live events get theirs. */
 const replaySliceMs = 5;
 const maxMessageBytes = 4 * 1024;
+/**
+ * How long after one read of the event log for resuming clients the next may start. The clients of an
+ * instance that went away arrive over a second or two, a few per turn of the event loop; each read of
+ * their missed events would parse the same entries again.
+ */
+const replayReadSpacingMs = 20;
 /** The share of a process's time the live fan-out's flushes may take, and the longest one waits for the next (see Outbox). */
 const fanOutShare = 0.5;
 const maxFanOutWaitMs = 100;
@@ -129,7 +135,7 @@ export function createRealtimeServer({ bus, access, allowedOrigins = [], accessC
   const outbox = new Outbox();
   // The clients an instance dropped resume from the same id and share one read of the log, its frames
   // joined once: each of them is sent the replay in one buffer.
-  const replays = new SharedReads<Replay & { bytes: Buffer }>();
+  const replays = new SharedReads<Replay & { bytes: Buffer }>(replayReadSpacingMs);
   const replayWrites = new PacedWork(replaySliceMs);
   const heads = new SharedReads<string>();
 
@@ -341,15 +347,23 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
  */
 class SharedReads<T> {
   private readonly waiting = new Map<string, Promise<T>>();
+  private nextStartAt = 0;
+
+  /** `spacingMs`: a read starts no sooner than this after the previous one started, and more askers join it. */
+  constructor(private readonly spacingMs = 0) {}
 
   read(key: string, load: () => Promise<T>): Promise<T> {
     const joined = this.waiting.get(key);
     if (joined) return joined;
     const shared = new Promise<T>((resolve, reject) => {
-      setImmediate(() => {
+      const start = () => {
         this.waiting.delete(key);
+        this.nextStartAt = performance.now() + this.spacingMs;
         load().then(resolve, reject);
-      });
+      };
+      const wait = this.nextStartAt - performance.now();
+      if (wait > 0) setTimeout(start, wait);
+      else setImmediate(start);
     });
     this.waiting.set(key, shared);
     return shared;
