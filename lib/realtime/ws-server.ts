@@ -342,14 +342,14 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
 }
 
 /**
- * Reads asked for under one key within one turn of the event loop share one call, started on the next
- * turn: everyone who joined did so before it began, so its answer is as fresh as a read of their own.
+ * Reads asked for under one key before the call starts share it: it starts on the next turn of the event
+ * loop, or `spacingMs` after the previous read began if that is later. Everyone who joined did so
+ * before it began, so its answer is as fresh as a read of their own.
  */
 class SharedReads<T> {
   private readonly waiting = new Map<string, Promise<T>>();
   private nextStartAt = 0;
 
-  /** `spacingMs`: a read starts no sooner than this after the previous one started, and more askers join it. */
   constructor(private readonly spacingMs = 0) {}
 
   read(key: string, load: () => Promise<T>): Promise<T> {
