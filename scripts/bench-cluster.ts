@@ -148,7 +148,10 @@ function machineTicks(): { busy: number; total: number } {
   return { busy: total - idle, total };
 }
 
-/** Connections the kernel dropped so far because a listening socket's accept queue was full (all ports; Linux's TcpExt ListenOverflows). */
+/**
+ * How often the kernel so far dropped a handshake because a listening socket's accept queue was full
+ * (Linux's TcpExt ListenOverflows: any port on the machine, and a retried SYN dropped again counts again).
+ */
 function listenOverflows(): number {
   const lines = fs.readFileSync('/proc/net/netstat', 'utf8').split('\n').filter((line) => line.startsWith('TcpExt:'));
   const [names, values] = lines.map((line) => line.trim().split(/\s+/));
@@ -547,7 +550,7 @@ async function main() {
     const killDetail =
       `p50 ${seconds(percentile(killBack, 50))} s, p90 ${seconds(percentile(killBack, 90))} s; last handshake p50 ${percentile(handshakes, 50)} ms, p90 ${percentile(handshakes, 90)} ms, ` +
       `then subscribed and replayed p50 ${percentile(subscribes, 50)} ms, p90 ${percentile(subscribes, 90)} ms; attempts up to ${Math.max(0, ...killDropped.map((index) => slots.attempts[index]!))}, ` +
-      `${total(slots.timeouts)} handshakes timed out, ${total(slots.failedHandshakes)} failed in all; ${killOverflows} connections dropped by a full accept queue meanwhile`;
+      `${total(slots.timeouts)} handshakes timed out, ${total(slots.failedHandshakes)} failed in all; ${killOverflows} handshakes dropped by a full accept queue meanwhile`;
     console.log(`  after the kill: ${killDropped.length} clients reconnected in ${seconds(killReconnectMs)} s; B holds ${tunnelsOf('B')} sockets, C ${tunnelsOf('C')}`);
 
     console.log('Taking B out of the proxy and sending it SIGTERM…');

@@ -162,8 +162,9 @@ export function createRealtimeServer({ bus, access, allowedOrigins = [], accessC
     client.replaying.set(channel, held);
     client.channels.add(channel);
     subscribers[channel].add(client);
-    // Clients resuming from the same id in the same turn (an instance's clients arriving together) share
-    // one read of the log. It starts after all of them subscribed, so what it misses each one holds.
+    // Clients resuming from the same id before the read starts (an instance's clients arriving together,
+    // within replayReadSpacingMs) share one read of the log. It starts after all of them subscribed, so
+    // what it misses each one holds.
     const read = async () => {
       const found = await bus.replay(afterId, channel);
       return { ...found, bytes: Buffer.concat(found.events.map((event) => frames.of(event))) };
@@ -342,9 +343,10 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
 }
 
 /**
- * Reads asked for under one key before the call starts share it: it starts on the next turn of the event
- * loop, or `spacingMs` after the previous read began if that is later. Everyone who joined did so
- * before it began, so its answer is as fresh as a read of their own.
+ * Reads asked for under one key before the call starts share it. It starts on the next turn of the
+ * event loop or, if that is later, `spacingMs` after the last read that had begun when it was first
+ * asked for (reads under different keys may start together). Everyone who joined did so before it
+ * began, so its answer is as fresh as a read of their own.
  */
 class SharedReads<T> {
   private readonly waiting = new Map<string, Promise<T>>();
@@ -362,7 +364,8 @@ class SharedReads<T> {
         load().then(resolve, reject);
       };
       const wait = this.nextStartAt - performance.now();
-      if (wait > 0) setTimeout(start, wait);
+      // A process that is stopping need not wait for it: its sockets are being closed.
+      if (wait > 0) setTimeout(start, wait).unref();
       else setImmediate(start);
     });
     this.waiting.set(key, shared);
