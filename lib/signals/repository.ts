@@ -120,7 +120,11 @@ const quickMsFor = (limit: number) => Math.round(postgresQuickMs * Math.min(4, M
  * order), a hundred times as many rows, and ran out of its time (docs/performance.md, bench:scale).
  */
 const walkPlanning = { random_page_cost: '1.1' } as const;
-const likeLiteral = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+/** `text` for LIKE on PostgreSQL, whose escape character is a backslash: `%`, `_` and `\` stand for themselves. */
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
+const likeLiteral = (text: string) => `%${escapeLike(text)}%`;
+/** SQLite's LIKE folds ASCII letters only, and has no escape character unless a query names one. */
+const asciiLower = (text: string) => text.replace(/[A-Z]/g, (char) => char.toLowerCase());
 
 type Transaction = Parameters<Parameters<Db['$transaction']>[0]>[0];
 
@@ -401,11 +405,11 @@ async function newestOf<Row>(ids: readonly string[], limit: number, find: (candi
  * chooses.
  */
 export async function listSignals(db: Db, query: SignalQuery, options: { plan?: SearchPlan } = {}) {
-  const text = (value: string) => (databaseProvider() === 'postgresql' ? { contains: value, mode: 'insensitive' as const } : { contains: value });
+  const text = (value: string) => (databaseProvider() === 'postgresql' ? { contains: escapeLike(value), mode: 'insensitive' as const } : { contains: value });
   // Spec 001 §5: the search matches description, signalType or source (and the company's name).
   const term = query.q?.trim() ?? '';
   const types = term ? signalTypes.filter((type) => type.includes(term.toLowerCase())) : [];
-  const where = (candidates: string[] | null) => ({
+  const where = (candidates: string[] | null, cursor = query.cursor) => ({
     ...(query.severity ? { severity: query.severity } : {}),
     ...(query.type ? { signalType: query.type } : {}),
     ...(query.since ? { detectedAt: { gte: query.since } } : {}),
@@ -415,23 +419,35 @@ export async function listSignals(db: Db, query: SignalQuery, options: { plan?: 
       : {}),
     // Keyset: (detectedAt, id) < cursor. The redundant `detectedAt <= cursor` bounds the index
     // range; with only the OR, SQLite scans the index from the newest row on every page.
-    ...(query.cursor
+    ...(cursor
       ? {
-          AND: [
-            { detectedAt: { lte: query.cursor.detectedAt } },
-            { OR: [{ detectedAt: { lt: query.cursor.detectedAt } }, { detectedAt: query.cursor.detectedAt, id: { lt: query.cursor.id } }] },
-          ],
+          AND: [{ detectedAt: { lte: cursor.detectedAt } }, { OR: [{ detectedAt: { lt: cursor.detectedAt } }, { detectedAt: cursor.detectedAt, id: { lt: cursor.id } }] }],
         }
       : {}),
   });
-  const args = (candidates: string[] | null) => ({
-    where: where(candidates),
+  const args = (candidates: string[] | null, cursor = query.cursor) => ({
+    where: where(candidates, cursor),
     orderBy: [{ detectedAt: 'desc' as const }, { id: 'desc' as const }],
     take: query.limit + 1,
     include: { company: signalCompanyFlag },
   });
   let rows: (SignalRow & { company: CompanyFlagRow | null })[];
-  if (!term || types.length > 0 || [...term].length < 3) rows = await db.signal.findMany(args(null));
+  const short = types.length > 0 || [...term].length < 3;
+  if (databaseProvider() !== 'postgresql' && /[%_]/.test(term)) {
+    // SQLite's LIKE takes them for wildcards and so matches a superset: the page is read on until it
+    // holds limit + 1 rows that contain the term itself.
+    const candidates = short ? null : await sqliteCandidates(db, term);
+    const wanted = asciiLower(term);
+    const holds = (row: SignalRow) =>
+      (types as readonly string[]).includes(row.signalType) || [row.description, row.companyName, row.source].some((field) => asciiLower(field ?? '').includes(wanted));
+    rows = [];
+    for (let cursor = query.cursor; ; ) {
+      const batch = await db.signal.findMany(args(candidates, cursor));
+      rows.push(...batch.filter(holds));
+      if (rows.length > query.limit || batch.length <= query.limit) break;
+      cursor = batch.at(-1)!;
+    }
+  } else if (!term || short) rows = await db.signal.findMany(args(null));
   else if (databaseProvider() === 'postgresql') {
     const sample = await trigramSample(db);
     const grams = rarestTrigrams(term, sample.counts, sample.sampled);

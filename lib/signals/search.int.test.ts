@@ -33,7 +33,18 @@ beforeAll(async () => {
       severity: index > 400 && index % 61 === 0 ? 'critical' : index % 3 ? 'low' : 'high',
     };
   });
-  await db.signal.createMany({ data });
+  // LIKE's own characters, and near misses that only a wildcard would match.
+  const literal = ['Reserve 100% audited', 'Reserve 100 percent audited', 'Pair BTC_USD listed', 'Pair BTCXUSD listed', 'Ledger at C:\\books'].map((description, index) => ({
+    sourceId: `literal-${index}`,
+    companyName: 'Literal Holdings',
+    description,
+    source: 'Test feed',
+    detectedAt: new Date(now - (index + 0.5) * 1.2 * day),
+    confidence: 50,
+    signalType: 'sec-filing',
+    severity: 'low',
+  }));
+  await db.signal.createMany({ data: [...data, ...literal] });
   stored = await db.signal.findMany({ select: { id: true, description: true, companyName: true, source: true, detectedAt: true, severity: true, signalType: true } });
 }, 60_000);
 
@@ -72,6 +83,16 @@ it.each([
   const ids = await allPages(q);
   expect(ids).toEqual(expected(q));
   expect(ids.length).toBe(new Set(ids).size);
+});
+
+it.each([
+  ['a per cent sign', '100%'],
+  ['an underscore', 'btc_usd'],
+  ['a lone per cent sign', '%'],
+  ['a backslash', 'c:\\'],
+])('matches %s (%s) as itself, not as a wildcard', async (_, q) => {
+  expect(expected(q).length).toBeGreaterThan(0);
+  expect(await allPages(q)).toEqual(expected(q));
 });
 
 it('applies the other filters to a rare term', async () => {
