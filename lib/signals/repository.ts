@@ -432,11 +432,12 @@ export async function listSignals(db: Db, query: SignalQuery, options: { plan?: 
     include: { company: signalCompanyFlag },
   });
   let rows: (SignalRow & { company: CompanyFlagRow | null })[];
-  const short = types.length > 0 || [...term].length < 3;
+  // A term that names a signal type, or is too short for a trigram, is looked up without an index.
+  const unindexed = types.length > 0 || [...term].length < 3;
   if (databaseProvider() !== 'postgresql' && /[%_]/.test(term)) {
     // SQLite's LIKE takes them for wildcards and so matches a superset: the page is read on until it
     // holds limit + 1 rows that contain the term itself.
-    const candidates = short ? null : await sqliteCandidates(db, term);
+    const candidates = unindexed ? null : await sqliteCandidates(db, term);
     const wanted = asciiLower(term);
     const holds = (row: SignalRow) =>
       (types as readonly string[]).includes(row.signalType) || [row.description, row.companyName, row.source].some((field) => asciiLower(field ?? '').includes(wanted));
@@ -447,7 +448,7 @@ export async function listSignals(db: Db, query: SignalQuery, options: { plan?: 
       if (rows.length > query.limit || batch.length <= query.limit) break;
       cursor = batch.at(-1)!;
     }
-  } else if (!term || short) rows = await db.signal.findMany(args(null));
+  } else if (!term || unindexed) rows = await db.signal.findMany(args(null));
   else if (databaseProvider() === 'postgresql') {
     const sample = await trigramSample(db);
     const grams = rarestTrigrams(term, sample.counts, sample.sampled);
