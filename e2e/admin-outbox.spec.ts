@@ -72,6 +72,9 @@ test('an admin reads the mail forgot-password queued: text and a sandboxed HTML 
   // At 375 px the mail comes first, nothing scrolls sideways, and a link leads back to the list.
   await page.setViewportSize({ width: 375, height: 812 });
   await page.reload();
+  // The page streams behind its loading screen, and React may reveal it after the load event: wait for both.
+  await expect(mail.getByRole('heading', { level: 2, name: resetSubject })).toBeVisible();
+  await expect(page.getByTestId('outbox-list')).toBeVisible();
   const mailBox = (await mail.boundingBox())!;
   const listBox = (await page.getByTestId('outbox-list').boundingBox())!;
   expect(mailBox.y).toBeLessThan(listBox.y);
