@@ -8,7 +8,7 @@ import nextTs from 'eslint-config-next/typescript';
 // lib/, bottom to top: each part may import only the parts before it, so the import graph of lib/ has
 // no circle and no arrow pointing back up. A name is a folder of lib/ or a file without its extension.
 const layers = {
-  platform: ['env', 'dates', 'clipboard', 'brand', 'utils', 'theme', 'en-us', 'format', 'csv', 'validation', 'pdf', 'secret', 'crypto', 'beta-storage',
+  platform: ['env', 'dates', 'clipboard', 'brand', 'utils', 'bounded-map', 'theme', 'en-us', 'format', 'csv', 'validation', 'pdf', 'secret', 'crypto', 'beta-storage',
     'http', 'realtime', 'cache', 'db', 'rate-limit', 'jobs', 'query-client'],
   domain: ['data-sources', 'market', 'signals', 'treasury', 'capital', 'metrics', 'affiliate', 'payments', 'reports', 'api-keys',
     'mail', 'auth', 'errors', 'feedback', 'ingest'],

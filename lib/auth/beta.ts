@@ -1,3 +1,4 @@
+import { setBounded } from '../bounded-map';
 import { hmac, safeEqual, sha256 } from '../crypto';
 import { authSecret } from '../secret';
 
@@ -50,8 +51,7 @@ export function verifyBetaToken(token: string | undefined, maxAgeSeconds: number
   if (!safeEqual(signature, hmac('beta-cookie', `${print}.${issued}`))) return false;
   if (!ageAllowed(now, Number(issued), maxAgeSeconds)) return false;
   if (!betaCodes().some((code) => fingerprint(code) === print)) return false;
-  if (verifiedTokens.size >= maxVerifiedTokens) verifiedTokens.delete(verifiedTokens.keys().next().value!);
-  verifiedTokens.set(token, { against, issued: Number(issued) });
+  setBounded(verifiedTokens, token, { against, issued: Number(issued) }, maxVerifiedTokens);
   return true;
 }
 

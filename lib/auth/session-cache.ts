@@ -1,3 +1,4 @@
+import { setBounded } from '../bounded-map';
 import { processTableChanges, touches, type TableChanges } from '../cache/table-changes';
 
 // The Session row (with its user) behind a session cookie, kept in memory so a polled read does not
@@ -54,8 +55,7 @@ export class SessionRowCache<Row> {
   }
 
   private store(sessionId: string, row: Row) {
-    if (this.rows.size >= (this.options.maxEntries ?? 10_000)) this.rows.delete(this.rows.keys().next().value!);
-    this.rows.set(sessionId, { row, expiresAt: Date.now() + (this.options.ttlMs ?? 30_000) });
+    setBounded(this.rows, sessionId, { row, expiresAt: Date.now() + (this.options.ttlMs ?? 30_000) }, this.options.maxEntries ?? 10_000);
   }
 
   close() {

@@ -1,6 +1,7 @@
 import { hkdfSync } from 'node:crypto';
 import { jwtDecrypt } from 'jose';
 import { encode } from 'next-auth/jwt';
+import { setBounded } from '../bounded-map';
 import { sessionCookieNames, sessionMaxAgeSeconds } from '../http/cookies';
 import { authSecret } from '../secret';
 
@@ -47,8 +48,7 @@ export async function decodeSessionToken(token: string | undefined): Promise<Ses
     if (!decoded || typeof decoded.sub !== 'string' || typeof decoded.sid !== 'string') return null;
     const claims = { sub: decoded.sub, sid: decoded.sid };
     if (typeof decoded.exp === 'number') {
-      if (decodedTokens.size >= maxDecodedTokens) decodedTokens.delete(decodedTokens.keys().next().value!);
-      decodedTokens.set(token, { secret, claims, expiresAtMs: decoded.exp * 1000 });
+      setBounded(decodedTokens, token, { secret, claims, expiresAtMs: decoded.exp * 1000 }, maxDecodedTokens);
     }
     return { ...claims };
   } catch {

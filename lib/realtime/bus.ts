@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import Redis from 'ioredis';
+import { setBounded } from '../bounded-map';
 import { getEnv } from '../env';
 import { channelOf, realtimeEventSchema, type Channel, type RealtimeEvent } from './channels';
 import { compareEventIds, EventLog, maxReplayEvents, type LoggedEvent, type Replay } from './event-ids';
@@ -434,8 +435,7 @@ export class RedisBus implements EventBus {
     const known = this.parsedEntries.get(id);
     if (known !== undefined) return known ?? undefined;
     const event = parseLogged(id, fields) ?? null;
-    if (this.parsedEntries.size >= parsedEntriesKept) this.parsedEntries.delete(this.parsedEntries.keys().next().value!);
-    this.parsedEntries.set(id, event);
+    setBounded(this.parsedEntries, id, event, parsedEntriesKept);
     return event ?? undefined;
   }
 

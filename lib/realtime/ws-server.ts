@@ -3,6 +3,7 @@ import type { Duplex } from 'node:stream';
 import { WebSocket, WebSocketServer } from 'ws';
 import { channelOf, channels, clientMessageSchema, type Channel, type RealtimeEvent, type ServerMessage } from './channels';
 import type { ControlMessage, EventBus } from './bus';
+import { setBounded } from '../bounded-map';
 import { publicOrigin } from '../http/public-origin';
 import { notEntitledCloseCode, serviceRestartCloseCode, sessionEndedCloseCode } from './close-codes';
 import { compareEventIds, maxReplayEvents, type Replay } from './event-ids';
@@ -424,8 +425,7 @@ class FrameCache {
     if (known) return known;
     const frame = textFrame(Buffer.from(JSON.stringify(eventMessage(event))));
     if (!event.id) return frame;
-    if (this.byId.size >= this.capacity) this.byId.delete(this.byId.keys().next().value!);
-    this.byId.set(event.id, frame);
+    setBounded(this.byId, event.id, frame, this.capacity);
     return frame;
   }
 }
