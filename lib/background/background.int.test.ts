@@ -4,10 +4,12 @@ import path from 'node:path';
 import { revokeSession } from '../auth/session';
 import { processTableChanges } from '../cache/table-changes';
 import { db } from '../db';
+import { closeRateLimiter, getRateLimiter } from '../rate-limit/limiter';
 import { closeBus, RedisBus } from '../realtime/bus';
 import { sessionEndedCloseCode } from '../realtime/close-codes';
 import { eventIdPattern as eventId } from '../realtime/channels';
 import { connectWs, expectOwnOriginOnly, upgradeSession } from '@/test/support/ws-client';
+import { jobs } from './jobs';
 import { startBackground, type Background } from './supervisor';
 
 // The real background process (background.ts under tsx), forked by the real supervisor: sockets handed
@@ -136,6 +138,32 @@ describe(`the background process (bus: ${process.env.REDIS_URL ? 'redis' : 'memo
     expect(await client!.next('connected')).toMatchObject({ type: 'connected' });
     expect(block.harness.background.pid()).not.toBe(pid);
     client!.socket.close();
+  });
+});
+
+describe('the background process with the scheduler on', () => {
+  afterAll(() => closeRateLimiter());
+
+  it("serves /ws, then runs the product's jobs, and stops within its budget", async () => {
+    const day = 24 * 60 * 60 * 1000;
+    const stale = await db.clientErrorReport.create({ data: { referenceId: 'background-scheduler', message: 'stale', createdAt: new Date(Date.now() - 100 * day) } });
+    // Each job's period unclaimed, whatever an earlier run left in the shared lease store.
+    for (const job of jobs) await getRateLimiter().reset(`job:${job.name}`);
+    const harness = await start(path.join(root, 'background.ts'), { SCHEDULER_ENABLED: 'true', INGEST_ENABLED: 'false' });
+    try {
+      const client = await connectWs(harness.url, (await signedIn()).headers);
+      expect(await client.next('connected')).toMatchObject({ type: 'connected' });
+      client.socket.close();
+      // purge-client-errors, the first job, removes reports older than 90 days.
+      for (const deadline = Date.now() + 30_000; await db.clientErrorReport.findUnique({ where: { id: stale.id } }); ) {
+        if (Date.now() > deadline) throw new Error('the scheduler ran no purge within 30 s');
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    } finally {
+      const logged = lines.length;
+      await harness.close();
+      expect(lines.slice(logged)).not.toContain('background process did not stop in time; killing it');
+    }
   });
 });
 

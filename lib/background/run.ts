@@ -3,10 +3,6 @@ import type { Socket } from 'node:net';
 import { websocketAccess } from '../auth/websocket-access';
 import { db } from '../db';
 import { getEnv } from '../env';
-import { startScheduler } from '../jobs/scheduler';
-import { jobs } from './jobs';
-import { closeMailTransport, mailIdle } from '../mail/sender';
-import { startAlertMailer } from '../notifications/alert-listener';
 import { closeRateLimiter } from '../rate-limit/limiter';
 import { closeBus, RedisBus } from '../realtime/bus';
 import { serviceRestartCloseCode } from '../realtime/close-codes';
@@ -52,9 +48,10 @@ export async function runBackground() {
 
   let ownListener: http.Server | undefined;
 
-  const stopJobs = env.SCHEDULER_ENABLED ? startScheduler(db, log, jobs) : () => {};
-  // Critical signals reach the inbox within seconds of their critical_alert (issue 16).
-  const stopAlertMailer = env.SCHEDULER_ENABLED ? startAlertMailer(db, bus, log) : () => {};
+  // The scheduler and the alert mailer start once /ws is served (below).
+  let stopJobs = () => {};
+  let stopAlertMailer = () => {};
+  let mail: typeof import('../mail/sender') | undefined;
 
   let stopping = false;
   const shutdown = (reason: string) => {
@@ -68,8 +65,10 @@ export async function runBackground() {
       ownListener?.close();
       await realtime.close(serviceRestartCloseCode);
       // A send in progress finishes (or its claim lapses and another process sends it after the lease).
-      await Promise.race([mailIdle(), new Promise((resolve) => setTimeout(resolve, 2_000).unref())]);
-      closeMailTransport();
+      if (mail) {
+        await Promise.race([mail.mailIdle(), new Promise((resolve) => setTimeout(resolve, 2_000).unref())]);
+        mail.closeMailTransport();
+      }
       await Promise.allSettled([closeBus(), closeRateLimiter(), db.$disconnect()]);
       process.exit(0);
     })();
@@ -84,6 +83,21 @@ export async function runBackground() {
   if (bus instanceof RedisBus) await bus.whenReady();
   if (env.REALTIME_PORT && !stopping) ownListener = await listenForSockets(realtime, env.HOST, env.REALTIME_PORT, Boolean(env.REDIS_URL));
   send({ type: 'ready' });
+  // Loaded after the sockets are served: the jobs bring the report, mail and ingest code (PDF
+  // rendering among it), which a restarted process should not make its returning clients wait for.
+  if (env.SCHEDULER_ENABLED && !stopping) {
+    const [{ startScheduler }, { jobs }, { startAlertMailer }, sender] = await Promise.all([
+      import('../jobs/scheduler'),
+      import('./jobs'),
+      import('../notifications/alert-listener'),
+      import('../mail/sender'),
+    ]);
+    mail = sender;
+    if (stopping) return;
+    stopJobs = startScheduler(db, log, jobs);
+    // Critical signals reach the inbox within seconds of their critical_alert (issue 16).
+    stopAlertMailer = startAlertMailer(db, bus, log);
+  }
 }
 
 /**
