@@ -44,7 +44,10 @@ test('a page whose session is revoked falls back to polling without retrying, an
   await expect(page.getByTestId('connection-status')).toContainText('Live updates are paused');
   // The spec's reconnects come 3 s apart: over two of those periods, and a return to the page, none is tried.
   await page.waitForTimeout(6_500);
+  // The return asks about the session first; after its answer, half a second for a socket that should not come.
+  const asked = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/auth/user');
   await page.evaluate(() => window.dispatchEvent(new Event('focus')));
+  await asked;
   await page.waitForTimeout(500);
   await expectConnection(page, 'polling');
   expect(sockets).toHaveLength(1);

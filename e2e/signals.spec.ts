@@ -314,8 +314,8 @@ test('stored signals: search by company and the severity filter', { tag: '@deplo
   await page.getByRole('combobox', { name: 'Severity' }).click();
   await page.getByRole('option', { name: 'Critical' }).click();
   await expect(cards(page).filter({ hasText: signal.description })).toHaveCount(1);
-  const severities = await cards(page).evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-severity')));
-  expect(new Set(severities)).toEqual(new Set(['critical']));
+  // The search box is debounced: the list may be fetched once more after the filter, so the cards are read until they settle.
+  await expect.poll(async () => new Set(await cards(page).evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-severity'))))).toEqual(new Set(['critical']));
 
   const low = (await (await page.request.get(`/api/signals?severity=low&q=${encodeURIComponent(signal.companyName)}`)).json()) as unknown[];
   await page.getByRole('combobox', { name: 'Severity' }).click();

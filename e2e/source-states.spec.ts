@@ -106,6 +106,7 @@ for (const width of [375, 1440]) {
     await expect(notice).toContainText('SEC filings could not be reached yet — signals from newer filings are not in yet.');
     expect(await notice.innerText()).not.toMatch(leaks);
     await expect(page.getByText('Technical detail (admins)')).toHaveCount(0);
+    await expect(notice).toBeVisible();
     await expectInside(page, '[data-testid="data-age-notice"]');
     const box = (await notice.boundingBox())!;
     expect(box.x + box.width).toBeLessThanOrEqual(width);
@@ -115,6 +116,8 @@ for (const width of [375, 1440]) {
     await expect(page.getByTestId('state-detail-market-prices')).toHaveText('Market prices could not be reached since Aug 21, 2026 — figures use the last stored price.');
     await expect(page.getByTestId('state-fx-rates')).toHaveText('Not connected');
     await expect(page.getByTestId('state-detail-fx-rates')).toHaveText('FX reference rates could not be reached yet — non-USD share prices use the last stored rates.');
+    // Revealed, not only streamed: the screen streams behind its loading state, and the reads below see what is shown.
+    await expect(page.getByTestId('state-market-prices')).toBeVisible();
     expect(await page.locator('main').innerText()).not.toMatch(leaks);
     await expect(page.getByText('Technical detail (admins)')).toHaveCount(0);
     await expectInside(page, '[role="article"]');
