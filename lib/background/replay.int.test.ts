@@ -4,7 +4,7 @@ import { startRealtimeServer, type RealtimeHarness } from '@/test/support/realti
 import { registeredUser } from '@/test/support/users';
 import { connectWs, type WsMessage } from '@/test/support/ws-client';
 import { BridgedBus, MemoryBus, RedisBus, type BridgeMessage, type EventBus } from '../realtime/bus';
-import { eventIdPattern } from '../realtime/channels';
+import { eventIdPattern, type RealtimeEvent } from '../realtime/channels';
 import { compareEventIds } from '../realtime/event-ids';
 import type { RealtimeAccess } from '../realtime/ws-server';
 
@@ -144,6 +144,34 @@ describe('replay after reconnecting (in-process log)', () => {
     }
     expect(reads).toBeGreaterThanOrEqual(1);
     expect(reads).toBeLessThan(12);
+  });
+
+  it('drops a replayed event whose announcement reaches the server after the replay', async () => {
+    // As Redis can order it: the read's answer and the announcement of an event it holds come on two
+    // connections, and the announcement may be read second. Here the server's own listener hears it late.
+    const late = new MemoryBus();
+    const listeners: ((event: RealtimeEvent) => void)[] = [];
+    const subscribe = late.subscribe.bind(late);
+    late.subscribe = (listener) => (listeners.push(listener), subscribe(listener));
+    const server = await startServer(late);
+    try {
+      const { client, lastEventId } = await clientThatSaw(server.url, (id) => late.publish(signal(id)));
+      await closed(client);
+      for (const id of ['m1', 'm2']) await late.publish(signal(id));
+      const again = await connectWs(server.url, session);
+      again.send({ type: 'subscribe', channel: 'signals', lastEventId });
+      expect(await again.next('subscribed')).toEqual({ type: 'subscribed', channel: 'signals', replayed: 2, complete: true });
+      const replayed = await eventsUntil(again, 'm2');
+      expect(dataIds(replayed)).toEqual(['m1', 'm2']);
+      const m2 = replayed[1]!;
+      for (const listener of listeners) listener({ type: 'new_signal', data: m2.data, id: m2.id });
+      await late.publish(signal('live'));
+      expect(dataIds(await eventsUntil(again, 'live'))).toEqual(['live']);
+      again.socket.close();
+    } finally {
+      await server.close();
+      await late.close();
+    }
   });
 
   it('says when the log no longer holds everything after the id', async () => {

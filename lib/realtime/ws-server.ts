@@ -55,6 +55,13 @@ const logAnswerMs = 2_000;
 /** How often open sockets' sessions are re-checked for what no event announces (an expiry, a lapsed period). */
 const defaultAccessCheckMs = 30_000;
 
+/**
+ * After a replay, how long live events it already sent are still looked for: the log can hold an event
+ * whose announcement reaches this process after the read (Redis answers the read and announces the
+ * event on two connections, read in either order).
+ */
+const lateAnnouncementMs = 10_000;
+
 /** A live event held back while its channel's missed events are replayed, and its id to drop the ones replayed. */
 interface HeldEvent {
   id?: string;
@@ -69,6 +76,8 @@ type Client = WebSocket & {
   holder: SocketHolder;
   /** The channels being replayed, each with the live events that arrived meanwhile. */
   replaying: Map<Channel, HeldEvent[]>;
+  /** The channels replayed in the last lateAnnouncementMs: the newest id sent, and until when it is checked. */
+  replayed: Map<Channel, { through: string; until: number }>;
   /**
    * Live frames not written yet: the Outbox writes them together, and `send` before any message of
    * its own. A close for lost access, a ping or a terminate does not wait for them (they are dropped).
@@ -145,11 +154,12 @@ export function createRealtimeServer({ bus, access, allowedOrigins = [], accessC
     const targets = subscribers[channel];
     if (targets.size === 0) return;
     const frame = frames.of(event);
+    const now = performance.now();
     for (const client of targets) {
       if (client.readyState !== WebSocket.OPEN) continue;
       const held = client.replaying.get(channel);
       if (held) held.push({ id: event.id, frame });
-      else outbox.add(client, frame);
+      else if (client.replayed.size === 0 || !sentInReplay(client, channel, event.id, now)) outbox.add(client, frame);
     }
   });
 
@@ -190,6 +200,7 @@ export function createRealtimeServer({ bus, access, allowedOrigins = [], accessC
         if (!id || compareEventIds(id, lastId) > 0) sendFrame(client, frame);
       }
       client.transport.uncork();
+      client.replayed.set(channel, { through: lastId, until: performance.now() + lateAnnouncementMs });
     });
   };
 
@@ -222,7 +233,7 @@ export function createRealtimeServer({ bus, access, allowedOrigins = [], accessC
   accessCheck.unref();
 
   const accept = (socket: WebSocket, transport: Duplex, holder: SocketHolder) => {
-    const client: Client = Object.assign(socket, { transport, channels: new Set<Channel>(), isAlive: true, holder, replaying: new Map<Channel, HeldEvent[]>(), outgoing: [], queued: false });
+    const client: Client = Object.assign(socket, { transport, channels: new Set<Channel>(), isAlive: true, holder, replaying: new Map<Channel, HeldEvent[]>(), replayed: new Map(), outgoing: [], queued: false });
     // The log's newest id: where this client resumes a channel from if it reconnects before any event on it.
     void withTimeout(heads.read('head', () => bus.lastEventId()), logAnswerMs).then(
       (lastEventId) => send(client, { type: 'connected', data: { channels, serverTime: new Date().toISOString(), lastEventId } }),
@@ -243,11 +254,13 @@ export function createRealtimeServer({ bus, access, allowedOrigins = [], accessC
           }
           if (message.lastEventId) return void resume(client, message.channel, message.lastEventId);
           client.replaying.delete(message.channel);
+          client.replayed.delete(message.channel);
           client.channels.add(message.channel);
           subscribers[message.channel].add(client);
           return send(client, { type: 'subscribed', channel: message.channel });
         case 'unsubscribe':
           client.replaying.delete(message.channel);
+          client.replayed.delete(message.channel);
           client.channels.delete(message.channel);
           subscribers[message.channel].delete(client);
           return send(client, { type: 'unsubscribed', channel: message.channel });
@@ -497,6 +510,15 @@ export function textFrame(payload: Buffer): Buffer {
  */
 function sendFrame(client: Client, frame: Buffer) {
   if (client.readyState === WebSocket.OPEN) client.transport.write(frame);
+}
+
+/** Whether a live event was among those the channel's last replay sent (checked for lateAnnouncementMs after it). */
+function sentInReplay(client: Client, channel: Channel, id: string | undefined, now: number): boolean {
+  const replayed = client.replayed.get(channel);
+  if (!replayed || !id) return false;
+  if (now <= replayed.until) return compareEventIds(id, replayed.through) <= 0;
+  client.replayed.delete(channel);
+  return false;
 }
 
 function eventMessage(event: RealtimeEvent): ServerMessage {
