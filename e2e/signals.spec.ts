@@ -314,7 +314,7 @@ test('stored signals: search by company and the severity filter', { tag: '@deplo
   await page.getByRole('combobox', { name: 'Severity' }).click();
   await page.getByRole('option', { name: 'Critical' }).click();
   await expect(cards(page).filter({ hasText: signal.description })).toHaveCount(1);
-  // The search box is debounced: the list may be fetched once more after the filter, so the cards are read until they settle.
+  // The search box is debounced: the list may be fetched once more after the filter, so the cards are read again until all are critical.
   await expect.poll(async () => new Set(await cards(page).evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-severity'))))).toEqual(new Set(['critical']));
 
   const low = (await (await page.request.get(`/api/signals?severity=low&q=${encodeURIComponent(signal.companyName)}`)).json()) as unknown[];

@@ -104,9 +104,9 @@ for (const width of [375, 1440]) {
     const notice = page.getByTestId('data-age-notice');
     await expect(notice).toContainText('Market prices could not be reached since Aug 21, 2026 — figures use the last stored price.');
     await expect(notice).toContainText('SEC filings could not be reached yet — signals from newer filings are not in yet.');
+    await expect(notice).toBeVisible();
     expect(await notice.innerText()).not.toMatch(leaks);
     await expect(page.getByText('Technical detail (admins)')).toHaveCount(0);
-    await expect(notice).toBeVisible();
     await expectInside(page, '[data-testid="data-age-notice"]');
     const box = (await notice.boundingBox())!;
     expect(box.x + box.width).toBeLessThanOrEqual(width);

@@ -86,17 +86,22 @@ export async function runBackground() {
   // Loaded after the sockets are served: the jobs bring the report, mail and ingest code (PDF
   // rendering among it), which a restarted process should not make its returning clients wait for.
   if (env.SCHEDULER_ENABLED && !stopping) {
-    const [{ startScheduler }, { jobs }, { startAlertMailer }, sender] = await Promise.all([
-      import('../jobs/scheduler'),
-      import('./jobs'),
-      import('../notifications/alert-listener'),
-      import('../mail/sender'),
-    ]);
-    mail = sender;
-    if (stopping) return;
-    stopJobs = startScheduler(db, log, jobs);
-    // Critical signals reach the inbox within seconds of their critical_alert (issue 16).
-    stopAlertMailer = startAlertMailer(db, bus, log);
+    try {
+      const [{ startScheduler }, { jobs }, { startAlertMailer }, sender] = await Promise.all([
+        import('../jobs/scheduler'),
+        import('./jobs'),
+        import('../notifications/alert-listener'),
+        import('../mail/sender'),
+      ]);
+      mail = sender;
+      if (stopping) return;
+      stopJobs = startScheduler(db, log, jobs);
+      // Critical signals reach the inbox within seconds of their critical_alert (issue 16).
+      stopAlertMailer = startAlertMailer(db, bus, log);
+    } catch (error) {
+      // The sockets it already serves stay up; the operator reads why the jobs do not run.
+      console.error('[background] the scheduler could not start:', error);
+    }
   }
 }
 

@@ -56,9 +56,9 @@ const logAnswerMs = 2_000;
 const defaultAccessCheckMs = 30_000;
 
 /**
- * After a replay, how long live events it already sent are still looked for: the log can hold an event
- * whose announcement reaches this process after the read (Redis answers the read and announces the
- * event on two connections, read in either order).
+ * After a replay, how long live events it already sent are still looked for: with Redis the log can
+ * hold an event from another process whose announcement this process reads after the read's answer
+ * (the two come on two connections, read in either order). The in-memory buses deliver in order.
  */
 const lateAnnouncementMs = 10_000;
 
@@ -76,8 +76,11 @@ type Client = WebSocket & {
   holder: SocketHolder;
   /** The channels being replayed, each with the live events that arrived meanwhile. */
   replaying: Map<Channel, HeldEvent[]>;
-  /** The channels replayed in the last lateAnnouncementMs: the newest id sent, and until when it is checked. */
-  replayed: Map<Channel, { through: string; until: number }>;
+  /**
+   * Per channel, the newest id its last replay sent and until when a live event is checked against it;
+   * an expired check is removed when the next event on that channel reaches this client.
+   */
+  recentReplays: Map<Channel, { through: string; until: number }>;
   /**
    * Live frames not written yet: the Outbox writes them together, and `send` before any message of
    * its own. A close for lost access, a ping or a terminate does not wait for them (they are dropped).
@@ -159,7 +162,7 @@ export function createRealtimeServer({ bus, access, allowedOrigins = [], accessC
       if (client.readyState !== WebSocket.OPEN) continue;
       const held = client.replaying.get(channel);
       if (held) held.push({ id: event.id, frame });
-      else if (client.replayed.size === 0 || !sentInReplay(client, channel, event.id, now)) outbox.add(client, frame);
+      else if (client.recentReplays.size === 0 || !sentInReplay(client, channel, event.id, now)) outbox.add(client, frame);
     }
   });
 
@@ -200,7 +203,8 @@ export function createRealtimeServer({ bus, access, allowedOrigins = [], accessC
         if (!id || compareEventIds(id, lastId) > 0) sendFrame(client, frame);
       }
       client.transport.uncork();
-      client.replayed.set(channel, { through: lastId, until: performance.now() + lateAnnouncementMs });
+      const newestSent = replay.events.at(-1)?.id;
+      if (newestSent) client.recentReplays.set(channel, { through: newestSent, until: performance.now() + lateAnnouncementMs });
     });
   };
 
@@ -233,7 +237,7 @@ export function createRealtimeServer({ bus, access, allowedOrigins = [], accessC
   accessCheck.unref();
 
   const accept = (socket: WebSocket, transport: Duplex, holder: SocketHolder) => {
-    const client: Client = Object.assign(socket, { transport, channels: new Set<Channel>(), isAlive: true, holder, replaying: new Map<Channel, HeldEvent[]>(), replayed: new Map(), outgoing: [], queued: false });
+    const client: Client = Object.assign(socket, { transport, channels: new Set<Channel>(), isAlive: true, holder, replaying: new Map<Channel, HeldEvent[]>(), recentReplays: new Map(), outgoing: [], queued: false });
     // The log's newest id: where this client resumes a channel from if it reconnects before any event on it.
     void withTimeout(heads.read('head', () => bus.lastEventId()), logAnswerMs).then(
       (lastEventId) => send(client, { type: 'connected', data: { channels, serverTime: new Date().toISOString(), lastEventId } }),
@@ -254,13 +258,13 @@ export function createRealtimeServer({ bus, access, allowedOrigins = [], accessC
           }
           if (message.lastEventId) return void resume(client, message.channel, message.lastEventId);
           client.replaying.delete(message.channel);
-          client.replayed.delete(message.channel);
+          client.recentReplays.delete(message.channel);
           client.channels.add(message.channel);
           subscribers[message.channel].add(client);
           return send(client, { type: 'subscribed', channel: message.channel });
         case 'unsubscribe':
           client.replaying.delete(message.channel);
-          client.replayed.delete(message.channel);
+          client.recentReplays.delete(message.channel);
           client.channels.delete(message.channel);
           subscribers[message.channel].delete(client);
           return send(client, { type: 'unsubscribed', channel: message.channel });
@@ -514,10 +518,10 @@ function sendFrame(client: Client, frame: Buffer) {
 
 /** Whether a live event was among those the channel's last replay sent (checked for lateAnnouncementMs after it). */
 function sentInReplay(client: Client, channel: Channel, id: string | undefined, now: number): boolean {
-  const replayed = client.replayed.get(channel);
+  const replayed = client.recentReplays.get(channel);
   if (!replayed || !id) return false;
   if (now <= replayed.until) return compareEventIds(id, replayed.through) <= 0;
-  client.replayed.delete(channel);
+  client.recentReplays.delete(channel);
   return false;
 }
 
