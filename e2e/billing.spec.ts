@@ -68,6 +68,27 @@ test('an account without access upgrades from the billing page; its plan becomes
   await context.close();
 });
 
+test('a plan chosen while the payment configuration is still loading gets its card form once it arrives, and the latest choice wins', { tag: '@deployment' }, async ({ browser, baseURL }) => {
+  const context = await unsubscribedContext(browser, baseURL!);
+  const page = await context.newPage();
+  // The configuration answers late, as on a slow connection (CI once clicked before it had arrived).
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/payments/config', async (route) => {
+    await released;
+    await route.continue();
+  });
+  await page.goto('/billing');
+  await page.getByTestId('billing-plan-professional').getByRole('button', { name: 'Select Plan' }).click();
+  await page.getByTestId('billing-plan-starter').getByRole('button', { name: 'Select Plan' }).click();
+  const card = page.getByTestId('upgrade-section').getByRole('tabpanel', { name: 'Stripe' });
+  await expect(card.getByText('Preparing secure payment...')).toBeVisible();
+  release();
+  await expect(card.getByRole('button', { name: 'Pay $49' })).toBeVisible();
+  await expect(card.getByText('Payment system not available')).toHaveCount(0);
+  await context.close();
+});
+
 test('the payment test page creates a 29 USD intent and shows the Pay $29 form', { tag: '@deployment' }, async ({ page, baseURL }) => {
   await signedInPage(page, baseURL!);
   await page.goto('/stripe-test');

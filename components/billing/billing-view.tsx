@@ -3,7 +3,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import dynamic from 'next/dynamic';
 import Link from 'next/link';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useAuth } from '@/components/auth/use-auth';
 import { userQueryKey } from '@/lib/auth/client';
 import { Badge } from '@/components/ui/badge';
@@ -12,7 +12,7 @@ import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle }
 import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { toast } from '@/components/ui/use-toast';
-import { postStripePaymentIntent, fetchPlans, messageOf, paymentKeys, postUpgrade, usePaymentConfig } from '@/lib/payments/client';
+import { postStripePaymentIntent, fetchPlans, messageOf, paymentConfigQuery, paymentKeys, postUpgrade, usePaymentConfig } from '@/lib/payments/client';
 import type { PlanDto } from '@/lib/payments/schema';
 import { cn } from '@/lib/utils';
 import { formatUsd } from '@/lib/format';
@@ -39,10 +39,11 @@ export function BillingView() {
   const selected = plans.data?.find((plan) => plan.id === selectedId) ?? null;
   const publishableKey = config.data?.stripePublishableKey ?? null;
   const isDemo = config.data?.mode === 'demo';
+  // The plan chosen last: an intent asked for an earlier choice is not used.
+  const latestChoice = useRef<string | null>(null);
 
   const intent = useMutation({
     mutationFn: (plan: PlanDto) => postStripePaymentIntent(plan.price, plan.id),
-    onSuccess: ({ clientSecret }) => setStripeSecret(clientSecret),
     onError: () => toast({ title: 'Payment Error', description: 'Failed to initialize payment. Please try again.', variant: 'destructive' }),
   });
 
@@ -57,12 +58,17 @@ export function BillingView() {
     onError: (error) => toast({ title: 'Upgrade Failed', description: messageOf(error, 'Failed to upgrade subscription'), variant: 'destructive' }),
   });
 
-  function select(plan: PlanDto) {
+  async function select(plan: PlanDto) {
     if (plan.id === currentId || plan.id === selectedId) return;
+    latestChoice.current = plan.id;
     setSelectedId(plan.id);
     setStripeSecret(null);
-    // Spec 001 §4: the card intent exists as soon as a plan is chosen, so the form is ready on the Stripe tab.
-    if (publishableKey || isDemo) intent.mutate(plan);
+    // Spec 001 §4: the card intent exists as soon as a plan is chosen, so the form is ready on the Stripe
+    // tab; a plan chosen while the payment configuration is still loading gets it once that arrives.
+    const current = config.data ?? (await queryClient.fetchQuery(paymentConfigQuery).catch(() => undefined));
+    if (latestChoice.current !== plan.id || !current || !(current.stripePublishableKey || current.mode === 'demo')) return;
+    // Callbacks of this call only: a slower answer to an earlier choice does not replace this one's secret.
+    intent.mutate(plan, { onSuccess: ({ clientSecret }) => setStripeSecret(clientSecret) });
   }
 
   const onPaid = (method: PaymentMethod) => {
@@ -105,7 +111,7 @@ export function BillingView() {
                 plan={plan}
                 isCurrent={plan.id === currentId}
                 isSelected={plan.id === selectedId}
-                onSelect={() => select(plan)}
+                onSelect={() => void select(plan)}
               />
             ))}
           </div>
@@ -146,7 +152,7 @@ export function BillingView() {
                     publishableKey={publishableKey}
                     isDemo={isDemo}
                     clientSecret={stripeSecret}
-                    isCreatingIntent={intent.isPending}
+                    isCreatingIntent={intent.isPending || config.isPending}
                   />
                 </TabsContent>
                 <TabsContent value="paypal">

@@ -22,7 +22,6 @@ export function StripePayment({
   clientSecret,
   isCreatingIntent,
 }: PaymentPanelProps & { publishableKey: string | null; isDemo: boolean; clientSecret: string | null; isCreatingIntent: boolean }) {
-  if (!publishableKey && !isDemo) return <PaymentUnavailable title="Stripe is not configured on this server" />;
   if (isCreatingIntent) {
     return (
       <p role="status" className="flex items-center gap-2 text-sm text-muted-foreground">
@@ -30,6 +29,7 @@ export function StripePayment({
       </p>
     );
   }
+  if (!publishableKey && !isDemo) return <PaymentUnavailable title="Stripe is not configured on this server" />;
   if (!clientSecret) return <PaymentUnavailable title="Payment system not available" />;
   if (isDemo || !publishableKey) return <DemoStripeForm plan={plan} onPaid={onPaid} />;
   return (
