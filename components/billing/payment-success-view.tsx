@@ -34,7 +34,7 @@ export function PaymentSuccessView({ paymentIntent, redirectStatus }: { paymentI
     return (
       <Card className="mx-auto max-w-lg">
         <CardContent className="flex items-center justify-center gap-3 p-8 text-muted-foreground" role="status">
-          <Spinner /> Confirming your payment...
+          <Spinner aria-hidden /> Confirming your payment...
         </CardContent>
       </Card>
     );

@@ -16,7 +16,7 @@ export function PaypalPayment({ plan, onPaid, clientId }: PaymentPanelProps & { 
   if (setup.isPending) {
     return (
       <p role="status" className="flex items-center gap-2 text-sm text-muted-foreground">
-        <Spinner /> Loading PayPal...
+        <Spinner aria-hidden /> Loading PayPal...
       </p>
     );
   }

@@ -15,7 +15,7 @@ const SquareCardForm = dynamic(() => import('./square-card-form'), {
   ssr: false,
   loading: () => (
     <p role="status" className="flex items-center gap-2 text-sm text-muted-foreground">
-      <Spinner /> Loading Square...
+      <Spinner aria-hidden /> Loading Square...
     </p>
   ),
 });
@@ -57,7 +57,7 @@ export function SquarePayment({ plan, onPaid, environment }: PaymentPanelProps &
   if (state === 'loading') {
     return (
       <p role="status" className="flex items-center gap-2 text-sm text-muted-foreground">
-        <Spinner /> Loading Square...
+        <Spinner aria-hidden /> Loading Square...
       </p>
     );
   }

@@ -25,7 +25,7 @@ export function StripePayment({
   if (isCreatingIntent) {
     return (
       <p role="status" className="flex items-center gap-2 text-sm text-muted-foreground">
-        <Spinner /> Preparing secure payment...
+        <Spinner aria-hidden /> Preparing secure payment...
       </p>
     );
   }
