@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { holdRequests } from './support/held-requests';
 import { signedInPage, unsubscribedContext } from './support/session';
 
 // The billing page and the payment test page (spec 001 §2, §4, §8) against a server without
@@ -72,12 +73,7 @@ test('a plan chosen while the payment configuration is still loading gets its ca
   const context = await unsubscribedContext(browser, baseURL!);
   const page = await context.newPage();
   // The configuration answers late, as on a slow connection (CI once clicked before it had arrived).
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/api/payments/config', async (route) => {
-    await released;
-    await route.continue();
-  });
+  const release = await holdRequests(page, '**/api/payments/config');
   await page.goto('/billing');
   await page.getByTestId('billing-plan-professional').getByRole('button', { name: 'Select Plan' }).click();
   await page.getByTestId('billing-plan-starter').getByRole('button', { name: 'Select Plan' }).click();

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { holdRequests } from './support/held-requests';
 import { passBetaGate, signedInPage } from './support/session';
 
 // Contact Us and Feature Suggestions (spec 000 §2, §4, §5, §8): form, validation, toasts, success
@@ -123,12 +124,7 @@ test.describe('Contact Us', () => {
   });
 
   test('says Sending... while the message is on its way', async ({ page }) => {
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/api/contact', async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdRequests(page, '**/api/contact');
     await page.goto('/contact');
     await page.getByLabel('Name', { exact: true }).fill('Grace Hopper');
     await page.getByLabel('Email', { exact: true }).fill('grace@example.com');
@@ -251,12 +247,7 @@ test.describe('Feature Suggestions', () => {
     await page.getByLabel('Title', { exact: true }).fill('Webhook alerts');
     await page.getByLabel('Description', { exact: true }).fill('Send new signals to a webhook of my choice.');
 
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/api/suggestions', async (route) => {
-      await held;
-      await route.abort();
-    });
+    const release = await holdRequests(page, '**/api/suggestions', 'abort');
     await page.getByRole('button', { name: 'Submit Suggestion' }).click();
     await expect(page.getByRole('button', { name: 'Submitting...' })).toBeDisabled();
     release();
