@@ -20,8 +20,11 @@ function isProxyTrusted(env: Readonly<Record<string, string | undefined>> = proc
   return value === 'true' || value === '1';
 }
 
+/** What publicOrigin reads of a request's headers: a Fetch API Headers, or a lookup in Node's own. */
+export type HeaderReader = Pick<Headers, 'get'>;
+
 /** Host and scheme of the request as the browser addressed it. */
-export function publicOrigin(headers: Headers, requestUrl: string, trustProxy = isProxyTrusted()): PublicOrigin {
+export function publicOrigin(headers: HeaderReader, requestUrl: string, trustProxy = isProxyTrusted()): PublicOrigin {
   const url = new URL(requestUrl);
   const forwardedHost = trustProxy ? firstValue(headers.get('x-forwarded-host')) : undefined;
   const forwardedProto = trustProxy ? firstValue(headers.get('x-forwarded-proto')) : undefined;

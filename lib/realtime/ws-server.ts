@@ -296,11 +296,9 @@ export function createRealtimeServer({ bus, access, allowedOrigins = [], accessC
     handleUpgrade(request, socket, head) {
       // Shutting down: the client tries again, and behind a proxy reaches another instance.
       if (closing) return refuseUpgrade(socket, 503);
-      const headers = new Headers();
-      for (const name of ['host', 'x-forwarded-host', 'x-forwarded-proto']) {
-        const value = request.headers[name];
-        if (typeof value === 'string') headers.set(name, value);
-      }
+      // Node's own headers, read as publicOrigin reads a Headers: building one would load the Fetch API
+      // into this process with the first socket (a third of a second, while a crowd of sockets waits).
+      const headers = { get: (name: string) => nodeHeader(request, name) };
       // Without a usable Host header the fallback `.invalid` host (reserved, RFC 2606) matches no Origin.
       const { host } = publicOrigin(headers, 'http://unknown.invalid/');
       if (!isAllowedOrigin(request.headers.origin, host, allowedOrigins)) return refuseUpgrade(socket, 403);
@@ -341,6 +339,12 @@ export function createRealtimeServer({ bus, access, allowedOrigins = [], accessC
       });
     },
   };
+}
+
+/** A request header as one string (Node lower-cases the names), or null as Headers.get answers for a missing one. */
+function nodeHeader(request: IncomingMessage, name: string): string | null {
+  const value = request.headers[name.toLowerCase()];
+  return typeof value === 'string' ? value : null;
 }
 
 const statusLines = { 400: '400 Bad Request', 401: '401 Unauthorized', 403: '403 Forbidden', 404: '404 Not Found', 503: '503 Service Unavailable' } as const;
