@@ -2,8 +2,9 @@ import type { Db } from '@/lib/db';
 import { channels, type Channel } from '@/lib/realtime/channels';
 import type { AccessLoss, RealtimeAccess, SocketHolder } from '@/lib/realtime/ws-server';
 import { isEntitled, type EntitlementFields } from './access';
-import { cookieReader } from '../http/cookies';
+import { cookieReader, sessionCookieNames } from '../http/cookies';
 import { isLiveSession } from './session';
+import { encodeSessionToken } from './session-token';
 import { entitledSession } from './viewer';
 
 // Who may use /ws: what the data APIs ask (a live session whose user is entitled), checked on the
@@ -19,8 +20,23 @@ const channelEntitlement: Record<Channel, (user: EntitlementFields) => boolean> 
 /** Sessions looked up per query: well under SQLite's and PostgreSQL's bound-parameter limits. */
 const recheckBatch = 500;
 
-export function websocketAccess(db: Db): RealtimeAccess {
+/** The access policy, and a rehearsal of its admission for a process about to serve /ws. */
+export interface WebsocketAccess extends RealtimeAccess {
+  /**
+   * Admits a cookie for a session that does not exist: the token's decryption and the session query
+   * run once, so the database client loads its query compiler and plans the lookup now. A restarted
+   * process is sent its share of another's clients at once; without this the first of them would
+   * wait behind that work.
+   */
+  warmUp(): Promise<void>;
+}
+
+export function websocketAccess(db: Db): WebsocketAccess {
   return {
+    async warmUp() {
+      const token = await encodeSessionToken({ sub: 'warm-up', sid: 'warm-up' });
+      await entitledSession(db, (name) => (name === sessionCookieNames[0] ? token : undefined));
+    },
     async admit(request) {
       const session = await entitledSession(db, cookieReader(request.headers.cookie));
       if (session === 'unauthorized') return { status: 401 };

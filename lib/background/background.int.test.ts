@@ -205,6 +205,40 @@ async function freePort(): Promise<number> {
   return port;
 }
 
+describe('a background process whose database does not answer', () => {
+  it('serves /ws once its rehearsed admission has waited its bound', async () => {
+    // Accepts connections and never says a word: PostgreSQL's startup exchange waits for ever.
+    const held = new Set<net.Socket>();
+    const silent = net.createServer((socket) => void held.add(socket));
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const { port } = silent.address() as AddressInfo;
+    const startedAt = Date.now();
+    const background = startBackground({
+      entry: path.join(root, 'background.ts'),
+      execArgv: tsx,
+      env: { ...process.env, SCHEDULER_ENABLED: 'false', DATABASE_URL: `postgresql://postgres@127.0.0.1:${port}/silent` },
+      log,
+    });
+    const server = http.createServer((_request, response) => response.end());
+    server.on('upgrade', (request, socket, head) => background.handleUpgrade(request, socket, head));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const url = `ws://127.0.0.1:${(server.address() as AddressInfo).port}/ws`;
+    try {
+      expect(await background.whenReady(30_000)).toBe(true);
+      // The rehearsal asked the silent database (a process starting under tsx takes seconds of its own).
+      expect(held.size).toBeGreaterThan(0);
+      expect(Date.now() - startedAt).toBeGreaterThanOrEqual(2_000);
+      await expect(connectWs(url)).rejects.toThrow('Unexpected server response: 401');
+    } finally {
+      await background.stop(5_000);
+      server.close();
+      for (const socket of held) socket.destroy();
+      silent.close();
+      await closeBus();
+    }
+  });
+});
+
 describe('/ws on a port of its own (REALTIME_PORT)', () => {
   let harness: Harness;
   let ownUrl: string;

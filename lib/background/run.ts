@@ -16,6 +16,8 @@ import { openProcessBus, type FromBackground, type ToBackground } from './messag
 
 /** How long the client count may be stale in /api/health: a burst of connections is reported once. */
 const clientCountDelayMs = 100;
+/** How long the start waits for the rehearsed admission (WebsocketAccess.warmUp) before serving /ws without it. */
+const warmUpMs = 2_000;
 
 export async function runBackground() {
   const env = getEnv();
@@ -34,7 +36,8 @@ export async function runBackground() {
     }, clientCountDelayMs);
   };
   // /ws asks what the data APIs ask; this process has the database, and holds the sockets to re-check.
-  const realtime = createRealtimeServer({ bus, access: websocketAccess(db), allowedOrigins: env.ALLOWED_ORIGINS, onClientsChanged: reportClients });
+  const access = websocketAccess(db);
+  const realtime = createRealtimeServer({ bus, access, allowedOrigins: env.ALLOWED_ORIGINS, onClientsChanged: reportClients });
 
   process.on('message', (message: ToBackground, handle: unknown) => {
     if (receive(message)) return;
@@ -80,7 +83,10 @@ export async function runBackground() {
 
   // With Redis, the first event published after the start must find this process subscribed; so must
   // the first socket that arrives on its own port (one the instances share may send it one at once).
-  if (bus instanceof RedisBus) await bus.whenReady();
+  // Meanwhile the admission is rehearsed, for the first sockets not to wait behind the database
+  // client's start; a database that does not answer holds /ws up for warmUpMs at most.
+  const warmUp = access.warmUp().catch((error: unknown) => log(`the session lookup could not be prepared: ${error instanceof Error ? error.message : String(error)}`));
+  await Promise.all([bus instanceof RedisBus ? bus.whenReady() : undefined, Promise.race([warmUp, new Promise((resolve) => setTimeout(resolve, warmUpMs).unref())])]);
   if (env.REALTIME_PORT && !stopping) ownListener = await listenForSockets(realtime, env.HOST, env.REALTIME_PORT, Boolean(env.REDIS_URL));
   send({ type: 'ready' });
   // Loaded after the sockets are served: the jobs bring the report, mail and ingest code (PDF
