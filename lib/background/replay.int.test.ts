@@ -146,32 +146,67 @@ describe('replay after reconnecting (in-process log)', () => {
     expect(reads).toBeLessThan(12);
   });
 
-  it('drops a replayed event whose announcement reaches the server after the replay', async () => {
-    // As Redis can order it: the read's answer and the announcement of an event it holds come on two
-    // connections, and the announcement may be read second. Here the server's own listener hears it late.
-    const late = new MemoryBus();
+  /**
+   * A server on a bus whose announcements its own listener can be made to hear again, as Redis can
+   * order them: the read's answer and the announcement of an event it holds come on two connections,
+   * and the announcement may be read second. `resumed` is a client that replayed m1 and m2.
+   */
+  async function afterReplay(lateAnnouncementMs: number | undefined, run: (context: { resumed: Client; announceM2Again: () => void; bus: MemoryBus }) => Promise<void>) {
+    const bus = new MemoryBus();
     const listeners: ((event: RealtimeEvent) => void)[] = [];
-    const subscribe = late.subscribe.bind(late);
-    late.subscribe = (listener) => (listeners.push(listener), subscribe(listener));
-    const server = await startServer(late);
+    const subscribe = bus.subscribe.bind(bus);
+    bus.subscribe = (listener) => (listeners.push(listener), subscribe(listener));
+    const server = await startRealtimeServer(bus, { access: websocketAccess(db), lateAnnouncementMs });
     try {
-      const { client, lastEventId } = await clientThatSaw(server.url, (id) => late.publish(signal(id)));
+      const { client, lastEventId } = await clientThatSaw(server.url, (id) => bus.publish(signal(id)));
       await closed(client);
-      for (const id of ['m1', 'm2']) await late.publish(signal(id));
-      const again = await connectWs(server.url, session);
-      again.send({ type: 'subscribe', channel: 'signals', lastEventId });
-      expect(await again.next('subscribed')).toEqual({ type: 'subscribed', channel: 'signals', replayed: 2, complete: true });
-      const replayed = await eventsUntil(again, 'm2');
+      for (const id of ['m1', 'm2']) await bus.publish(signal(id));
+      const resumed = await connectWs(server.url, session);
+      resumed.send({ type: 'subscribe', channel: 'signals', lastEventId });
+      expect(await resumed.next('subscribed')).toEqual({ type: 'subscribed', channel: 'signals', replayed: 2, complete: true });
+      const replayed = await eventsUntil(resumed, 'm2');
       expect(dataIds(replayed)).toEqual(['m1', 'm2']);
       const m2 = replayed[1]!;
-      for (const listener of listeners) listener({ type: 'new_signal', data: m2.data, id: m2.id });
-      await late.publish(signal('live'));
-      expect(dataIds(await eventsUntil(again, 'live'))).toEqual(['live']);
-      again.socket.close();
+      // Its data and its logged id, heard once more.
+      const announceM2Again = () => {
+        for (const listener of listeners) listener({ type: 'new_signal', data: m2.data, id: m2.id });
+      };
+      await run({ resumed, announceM2Again, bus });
+      resumed.socket.close();
     } finally {
       await server.close();
-      await late.close();
+      await bus.close();
     }
+  }
+
+  it('drops a replayed event whose announcement reaches the server after the replay', async () => {
+    await afterReplay(undefined, async ({ resumed, announceM2Again, bus }) => {
+      announceM2Again();
+      await bus.publish(signal('live'));
+      expect(dataIds(await eventsUntil(resumed, 'live'))).toEqual(['live']);
+    });
+  });
+
+  it('looks for late announcements only for a while after the replay', async () => {
+    await afterReplay(200, async ({ resumed, announceM2Again, bus }) => {
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      // Past the window an announcement is taken as live (the browser's client drops an id it holds).
+      announceM2Again();
+      await bus.publish(signal('live'));
+      expect(dataIds(await eventsUntil(resumed, 'live'))).toEqual(['m2', 'live']);
+    });
+  });
+
+  it('does not hold a fresh subscription to what an earlier replay sent', async () => {
+    await afterReplay(undefined, async ({ resumed, announceM2Again, bus }) => {
+      resumed.send({ type: 'unsubscribe', channel: 'signals' });
+      await resumed.next('unsubscribed');
+      resumed.send({ type: 'subscribe', channel: 'signals' });
+      await resumed.next('subscribed');
+      announceM2Again();
+      await bus.publish(signal('live'));
+      expect(dataIds(await eventsUntil(resumed, 'live'))).toEqual(['m2', 'live']);
+    });
   });
 
   it('says when the log no longer holds everything after the id', async () => {

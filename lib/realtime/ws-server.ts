@@ -60,7 +60,7 @@ const defaultAccessCheckMs = 30_000;
  * hold an event from another process whose announcement this process reads after the read's answer
  * (the two come on two connections, read in either order). The in-memory buses deliver in order.
  */
-const lateAnnouncementMs = 10_000;
+const defaultLateAnnouncementMs = 10_000;
 
 /** A live event held back while its channel's missed events are replayed, and its id to drop the ones replayed. */
 interface HeldEvent {
@@ -134,11 +134,13 @@ interface Options {
   allowedOrigins?: readonly string[];
   /** The period of the access re-check (tests shorten it). */
   accessCheckMs?: number;
+  /** How long after a replay live events it sent are still dropped (tests shorten it). */
+  lateAnnouncementMs?: number;
   /** Called after each connect and close (the background process reports clientCount() to server.ts). */
   onClientsChanged?: () => void;
 }
 
-export function createRealtimeServer({ bus, access, allowedOrigins = [], accessCheckMs = defaultAccessCheckMs, onClientsChanged }: Options): RealtimeServer {
+export function createRealtimeServer({ bus, access, allowedOrigins = [], accessCheckMs = defaultAccessCheckMs, lateAnnouncementMs = defaultLateAnnouncementMs, onClientsChanged }: Options): RealtimeServer {
   const wss = new WebSocketServer({ noServer: true, maxPayload: maxMessageBytes, clientTracking: true });
   const subscribers: Record<Channel, Set<Client>> = { signals: new Set(), market_data: new Set(), companies: new Set() };
 

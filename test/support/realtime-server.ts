@@ -11,8 +11,8 @@ export interface RealtimeHarness {
 }
 
 /** The product's WebSocket server on an ephemeral loopback port, as the background process serves /ws. */
-export async function startRealtimeServer(bus: EventBus, options: { access: RealtimeAccess; accessCheckMs?: number }): Promise<RealtimeHarness> {
-  const realtime = createRealtimeServer({ bus, access: options.access, accessCheckMs: options.accessCheckMs });
+export async function startRealtimeServer(bus: EventBus, options: { access: RealtimeAccess; accessCheckMs?: number; lateAnnouncementMs?: number }): Promise<RealtimeHarness> {
+  const realtime = createRealtimeServer({ bus, access: options.access, accessCheckMs: options.accessCheckMs, lateAnnouncementMs: options.lateAnnouncementMs });
   const server = http.createServer((_request, response) => response.end());
   server.on('upgrade', (request, socket, head) => realtime.handleUpgrade(request, socket, head));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
