@@ -40,6 +40,16 @@ function readSessions(db: Db, ids: string[]) {
   return db.session.findMany({ where: { id: { in: ids } }, include: { user: true } });
 }
 
+/**
+ * Decrypts a token and reads a session as a cookie check does, for a made-up session: the database
+ * client loads its query compiler and plans the lookup. Outside the lookups' queue and the row cache,
+ * so a database that does not answer holds up this call only.
+ */
+export async function rehearseSessionLookup(db: Db): Promise<void> {
+  const claims = await decodeSessionToken(await encodeSessionToken({ sub: 'rehearsal', sid: 'rehearsal' }));
+  await readSessions(db, [claims?.sid ?? 'rehearsal']);
+}
+
 type SessionWithUser = Awaited<ReturnType<typeof readSessions>>[number];
 type SessionWaiter = { resolve: (row: SessionWithUser | null) => void; reject: (error: unknown) => void };
 

@@ -171,8 +171,11 @@ describe('replay after reconnecting (in-process log)', () => {
       const announceM2Again = () => {
         for (const listener of listeners) listener({ type: 'new_signal', data: m2.data, id: m2.id });
       };
-      await run({ resumed, announceM2Again, bus });
-      resumed.socket.close();
+      try {
+        await run({ resumed, announceM2Again, bus });
+      } finally {
+        resumed.socket.close();
+      }
     } finally {
       await server.close();
       await bus.close();
@@ -197,17 +200,21 @@ describe('replay after reconnecting (in-process log)', () => {
     });
   });
 
-  it('does not hold a fresh subscription to what an earlier replay sent', async () => {
-    await afterReplay(undefined, async ({ resumed, announceM2Again, bus }) => {
-      resumed.send({ type: 'unsubscribe', channel: 'signals' });
-      await resumed.next('unsubscribed');
-      resumed.send({ type: 'subscribe', channel: 'signals' });
-      await resumed.next('subscribed');
-      announceM2Again();
-      await bus.publish(signal('live'));
-      expect(dataIds(await eventsUntil(resumed, 'live'))).toEqual(['m2', 'live']);
+  for (const unsubscribeFirst of [true, false]) {
+    it(`does not hold a fresh subscription to what an earlier replay sent (${unsubscribeFirst ? 'after an unsubscribe' : 'subscribed again at once'})`, async () => {
+      await afterReplay(undefined, async ({ resumed, announceM2Again, bus }) => {
+        if (unsubscribeFirst) {
+          resumed.send({ type: 'unsubscribe', channel: 'signals' });
+          await resumed.next('unsubscribed');
+        }
+        resumed.send({ type: 'subscribe', channel: 'signals' });
+        await resumed.next('subscribed');
+        announceM2Again();
+        await bus.publish(signal('live'));
+        expect(dataIds(await eventsUntil(resumed, 'live'))).toEqual(['m2', 'live']);
+      });
     });
-  });
+  }
 
   it('says when the log no longer holds everything after the id', async () => {
     const client = await connectWs(harness.url, session);

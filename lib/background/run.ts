@@ -16,7 +16,7 @@ import { openProcessBus, type FromBackground, type ToBackground } from './messag
 
 /** How long the client count may be stale in /api/health: a burst of connections is reported once. */
 const clientCountDelayMs = 100;
-/** How long the start waits for the rehearsed admission (WebsocketAccess.warmUp) before serving /ws without it. */
+/** How long the start waits for the rehearsed admission before serving /ws without it: a database may not answer. */
 const warmUpMs = 2_000;
 
 export async function runBackground() {
@@ -72,7 +72,8 @@ export async function runBackground() {
         await Promise.race([mail.mailIdle(), new Promise((resolve) => setTimeout(resolve, 2_000).unref())]);
         mail.closeMailTransport();
       }
-      await Promise.allSettled([closeBus(), closeRateLimiter(), db.$disconnect()]);
+      // A pool still connecting to a database that does not answer would hold the disconnect for ever.
+      await Promise.race([Promise.allSettled([closeBus(), closeRateLimiter(), db.$disconnect()]), new Promise((resolve) => setTimeout(resolve, 2_000).unref())]);
       process.exit(0);
     })();
   };
@@ -83,8 +84,7 @@ export async function runBackground() {
 
   // With Redis, the first event published after the start must find this process subscribed; so must
   // the first socket that arrives on its own port (one the instances share may send it one at once).
-  // Meanwhile the admission is rehearsed, for the first sockets not to wait behind the database
-  // client's start; a database that does not answer holds /ws up for warmUpMs at most.
+  // Meanwhile the admission is rehearsed (WebsocketAccess.warmUp), for warmUpMs at most.
   const warmUp = access.warmUp().catch((error: unknown) => log(`the session lookup could not be prepared: ${error instanceof Error ? error.message : String(error)}`));
   await Promise.all([bus instanceof RedisBus ? bus.whenReady() : undefined, Promise.race([warmUp, new Promise((resolve) => setTimeout(resolve, warmUpMs).unref())])]);
   if (env.REALTIME_PORT && !stopping) ownListener = await listenForSockets(realtime, env.HOST, env.REALTIME_PORT, Boolean(env.REDIS_URL));
