@@ -212,31 +212,20 @@ describe('a background process whose database does not answer', () => {
     const silent = net.createServer((socket) => void held.add(socket));
     await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
     const { port } = silent.address() as AddressInfo;
-    const background = startBackground({
-      entry: path.join(root, 'background.ts'),
-      execArgv: tsx,
-      env: { ...process.env, SCHEDULER_ENABLED: 'false', DATABASE_URL: `postgresql://postgres@127.0.0.1:${port}/silent` },
-      log,
-    });
-    const server = http.createServer((_request, response) => response.end());
-    server.on('upgrade', (request, socket, head) => background.handleUpgrade(request, socket, head));
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const url = `ws://127.0.0.1:${(server.address() as AddressInfo).port}/ws`;
+    // Ready within start()'s bound, though the rehearsal's query never returns.
+    const harness = await start(path.join(root, 'background.ts'), { DATABASE_URL: `postgresql://postgres@127.0.0.1:${port}/silent` });
     try {
-      expect(await background.whenReady(30_000)).toBe(true);
       // The rehearsal asked the silent database.
       await until(() => held.size > 0, 10_000);
-      await expect(connectWs(url)).rejects.toThrow('Unexpected server response: 401');
+      await expect(connectWs(harness.url)).rejects.toThrow('Unexpected server response: 401');
       // Its pool still waits for that connection: the stop must not.
       const stopsBefore = lines.length;
-      await background.stop(5_000);
+      await harness.background.stop(5_000);
       expect(lines.slice(stopsBefore)).not.toContainEqual(expect.stringContaining('did not stop in time'));
     } finally {
-      await background.stop(5_000);
-      server.close();
+      await harness.close();
       for (const socket of held) socket.destroy();
       silent.close();
-      await closeBus();
     }
   });
 });

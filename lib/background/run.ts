@@ -69,11 +69,11 @@ export async function runBackground() {
       await realtime.close(serviceRestartCloseCode);
       // A send in progress finishes (or its claim lapses and another process sends it after the lease).
       if (mail) {
-        await Promise.race([mail.mailIdle(), new Promise((resolve) => setTimeout(resolve, 2_000).unref())]);
+        await atMost(2_000, mail.mailIdle());
         mail.closeMailTransport();
       }
       // A pool still connecting to a database that does not answer would hold the disconnect for ever.
-      await Promise.race([Promise.allSettled([closeBus(), closeRateLimiter(), db.$disconnect()]), new Promise((resolve) => setTimeout(resolve, 2_000).unref())]);
+      await atMost(2_000, Promise.allSettled([closeBus(), closeRateLimiter(), db.$disconnect()]));
       process.exit(0);
     })();
   };
@@ -86,7 +86,7 @@ export async function runBackground() {
   // the first socket that arrives on its own port (one the instances share may send it one at once).
   // Meanwhile the admission is rehearsed (WebsocketAccess.warmUp), for warmUpMs at most.
   const warmUp = access.warmUp().catch((error: unknown) => log(`the session lookup could not be prepared: ${error instanceof Error ? error.message : String(error)}`));
-  await Promise.all([bus instanceof RedisBus ? bus.whenReady() : undefined, Promise.race([warmUp, new Promise((resolve) => setTimeout(resolve, warmUpMs).unref())])]);
+  await Promise.all([bus instanceof RedisBus ? bus.whenReady() : undefined, atMost(warmUpMs, warmUp)]);
   if (env.REALTIME_PORT && !stopping) ownListener = await listenForSockets(realtime, env.HOST, env.REALTIME_PORT, Boolean(env.REDIS_URL));
   send({ type: 'ready' });
   // Loaded after the sockets are served: the jobs bring the report, mail and ingest code (PDF
@@ -135,6 +135,11 @@ async function listenForSockets(realtime: RealtimeServer, host: string, port: nu
   });
   log(`serving ${websocketPath} on port ${port}${shared ? ' (shared with the other instances on this host)' : ''}`);
   return server;
+}
+
+/** Waits for `work`, or for `ms` if that comes first (the timer does not keep the process up). */
+function atMost(ms: number, work: Promise<unknown>): Promise<unknown> {
+  return Promise.race([work, new Promise((resolve) => setTimeout(resolve, ms).unref())]);
 }
 
 function log(line: string) {

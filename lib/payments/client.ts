@@ -70,8 +70,10 @@ export function messageOf(error: unknown, fallback: string): string {
   return error instanceof Error && error.message ? error.message : fallback;
 }
 
-/** Which providers the server is configured with; demo mode when it has no card provider keys. */
-/** Which providers this server has, shared by the screens that take payments (and read once for five minutes). */
+/**
+ * Which providers the server is configured with (demo mode when it has no card provider keys), shared
+ * by the screens that take payments and read once for five minutes.
+ */
 export const paymentConfigQuery = { queryKey: paymentKeys.config, queryFn: fetchPaymentConfig, staleTime: 300_000 };
 
 export function usePaymentConfig() {
