@@ -33,7 +33,7 @@ test('plan cards, Selected, the four payment tabs and their not-configured state
   await expect(upgrade.getByRole('button', { name: 'Pay $199' })).toBeEnabled();
 
   await upgrade.getByRole('tab', { name: 'PayPal' }).click();
-  await expect(upgrade.getByText('PayPal is not configured on this server')).toBeVisible();
+  await expect(upgrade.getByText('PayPal payments are not available')).toBeVisible();
   await upgrade.getByRole('tab', { name: 'Square' }).click();
   await expect(upgrade.getByText('Payment system not available')).toBeVisible();
   await expect(upgrade.getByText('Please try another payment method')).toBeVisible();
@@ -43,7 +43,7 @@ test('plan cards, Selected, the four payment tabs and their not-configured state
   if (!process.env.PLAYWRIGHT_BASE_URL) expect(cryptoEnabled).toBe(true);
   await upgrade.getByRole('tab', { name: 'Crypto' }).click();
   if (cryptoEnabled) await expect(upgrade.getByRole('button', { name: 'Create BTC Payment' })).toBeEnabled();
-  else await expect(upgrade.getByText('Crypto payments are not configured on this server')).toBeVisible();
+  else await expect(upgrade.getByText('Crypto payments are not available')).toBeVisible();
 
   await page.getByTestId('billing-plan-enterprise').getByRole('button', { name: 'Select Plan' }).click();
   await expect(page.getByTestId('billing-plan-enterprise').getByRole('button', { name: 'Selected' })).toBeVisible();

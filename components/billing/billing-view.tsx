@@ -79,7 +79,7 @@ export function BillingView() {
     <div className="space-y-8">
       {isDemo && (
         <p className="rounded-md border border-warning/30 bg-warning/10 px-4 py-3 text-sm text-warning" data-testid="billing-demo-mode">
-          Demo mode — Stripe is not configured on this server, so card payments here and on the{' '}
+          Demo mode — card payments here and on the{' '}
           <Link href="/subscription" className="font-medium underline underline-offset-4">
             plans page
           </Link>{' '}

@@ -30,7 +30,7 @@ function rateProvenance(rate: CryptoRate | undefined, failed: boolean): string {
 
 /** Pay in BTC or ETH: a one-time address with a 30-minute window, confirmed on chain. */
 export function CryptoPayment({ plan, onPaid, isEnabled }: PaymentPanelProps & { isEnabled: boolean }) {
-  if (!isEnabled) return <PaymentUnavailable title="Crypto payments are not configured on this server" />;
+  if (!isEnabled) return <PaymentUnavailable title="Crypto payments are not available" />;
   return <CryptoCheckout plan={plan} onPaid={onPaid} />;
 }
 

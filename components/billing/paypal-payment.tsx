@@ -12,7 +12,7 @@ import type { PaymentPanelProps } from './payment-result';
 export function PaypalPayment({ plan, onPaid, clientId }: PaymentPanelProps & { clientId: string | null }) {
   const setup = useQuery({ queryKey: paymentKeys.paypalSetup, queryFn: fetchPaypalSetup, enabled: Boolean(clientId), retry: false });
 
-  if (!clientId) return <PaymentUnavailable title="PayPal is not configured on this server" />;
+  if (!clientId) return <PaymentUnavailable title="PayPal payments are not available" />;
   if (setup.isPending) {
     return (
       <p role="status" className="flex items-center gap-2 text-sm text-muted-foreground">

@@ -29,7 +29,7 @@ export function StripePayment({
       </p>
     );
   }
-  if (!publishableKey && !isDemo) return <PaymentUnavailable title="Stripe is not configured on this server" />;
+  if (!publishableKey && !isDemo) return <PaymentUnavailable title="Card payments are not available" />;
   if (!clientSecret) return <PaymentUnavailable title="Payment system not available" />;
   if (isDemo || !publishableKey) return <DemoStripeForm plan={plan} onPaid={onPaid} />;
   return (

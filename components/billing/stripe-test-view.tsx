@@ -54,8 +54,7 @@ export function StripeTestView({ redirectStatus }: { redirectStatus: string | nu
             ) : (
               <div className="space-y-4" data-testid="stripe-test-demo">
                 <p className="rounded-md border border-warning/30 bg-warning/10 px-3 py-2 text-sm text-warning">
-                  Demo mode — Stripe is not configured on this server, so no card form is shown and nothing is charged. Set the Stripe keys
-                  to run a real test payment.
+                  Demo mode — no card form is shown and nothing is charged.
                 </p>
                 <Button className="w-full" disabled>
                   Pay $29
