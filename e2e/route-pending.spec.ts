@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Request } from '@playwright/test';
 import { signedInPage } from './support/session';
 
 // A route change answers the click at once: while the next screen renders on the server (held
@@ -6,8 +6,21 @@ import { signedInPage } from './support/session';
 
 test('a navigation shows its pending state until the screen arrives', { tag: '@deployment' }, async ({ page, baseURL }) => {
   await signedInPage(page, baseURL!);
+  // The click waits for the link's prefetch of the screen's loading fallback to end (the router
+  // aborts it once read): clicked while it is in flight, the router commits the screen's outline
+  // with neither the fallback nor the link's spinner. At most 5 s, for a deployment that prefetches
+  // otherwise.
+  const prefetched = new Promise<void>((resolve) => {
+    const ended = (request: Request) => {
+      const headers = request.headers();
+      if (new URL(request.url()).pathname === '/signals' && headers['next-router-prefetch'] && !headers['next-router-segment-prefetch']) resolve();
+    };
+    page.on('requestfinished', ended);
+    page.on('requestfailed', ended);
+  });
   await page.goto('/about');
   await expect(page.getByRole('heading', { level: 1, name: 'About' })).toBeVisible();
+  await Promise.race([prefetched, page.waitForTimeout(5_000)]);
 
   let release = () => {};
   const held = new Promise<void>((resolve) => (release = resolve));
