@@ -64,20 +64,36 @@ export interface ClientsWorkerData {
 /** Orchestrator → worker: open every client (in batches, each subscribed before the next), or stop them all and report. */
 export type ToClients = { type: 'open' } | { type: 'stop' };
 
-export type FromClients =
-  | { type: 'opened' }
-  | {
-      type: 'report';
-      /** Per client, every event id received on the wire, duplicates included. */
-      ids: string[][];
-      /** Live deliveries' latencies (ms) and the publisher's number of each one's event; those while steady apart. */
-      latencies: number[];
-      numbers: number[];
-      /** For each, whether it reached a client in its first `resumingMs` after a resume (the live events it held behind its replay among them). */
-      resuming: boolean[];
-      steadyLatencies: number[];
-      loopDelayP99Ms: number;
-    };
+/** What the clients received, gathered once they stop. */
+export interface ClientsReport {
+  /** Per client, every event id received on the wire, duplicates included. */
+  ids: string[][];
+  /** Live deliveries' latencies (ms) and the publisher's number of each one's event; those while steady apart. */
+  latencies: number[];
+  numbers: number[];
+  /** For each, whether it reached a client in its first `resumingMs` after a resume (the live events it held behind its replay among them). */
+  resuming: boolean[];
+  steadyLatencies: number[];
+  /** The worst thread's event loop delay p99, or the native process's p99 of one wake-up's work. */
+  loopDelayP99Ms: number;
+}
+
+export type FromClients = { type: 'opened' } | ({ type: 'report' } & ClientsReport);
+
+/** The benchmark's clients, in worker threads (below) or one native process (bench-cluster-native.ts). */
+export interface BenchClients {
+  slots: ClientSlots;
+  /** The process they run in, when it is not the orchestrator's own. */
+  pid?: number;
+  label: string;
+  /** Whether the fan-out counts as steady (both instances up): latencies then are also kept apart. */
+  setSteady(steady: boolean): void;
+  /** Opens every client, a batch at a time, each batch subscribed before the next. */
+  open(): Promise<void>;
+  /** Stops every client and gathers what they received. */
+  stop(): Promise<ClientsReport>;
+  terminate(): Promise<void>;
+}
 
 /**
  * Where this thread's sockets read into (net's `onread`): one buffer, not one per read, and no stream

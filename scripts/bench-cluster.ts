@@ -1,13 +1,15 @@
 // npm run bench:cluster [-- --clients 5000 --signals 200 --rate 20 --users 1000 --read-rate 100 --client-threads 4 --warm-up 3
-//                          --database-url postgresql://… --redis-url redis://… --port 4200 --build --ws-via-proxy --ws-via-http]
+//                          --database-url postgresql://… --redis-url redis://… --port 4200 --build --ws-via-proxy --ws-via-http
+//                          --js-clients]
 // Issue 29 §6, "two instances behind a proxy": starts two production instances (dist/server.js,
 // `npm start`'s process, each with its background process serving /ws) on one PostgreSQL and one Redis,
 // and a round-robin proxy in front of them (scripts/bench-cluster-proxy.ts) for HTTP. The instances share
 // one REALTIME_PORT, as docs/operations.md describes for the instances of one host: the kernel spreads the
 // sockets over them (--ws-via-proxy: /ws through the proxy to each instance's own REALTIME_PORT;
-// --ws-via-http: through the proxy to each one's HTTP port). It opens --clients WebSockets (in
-// --client-threads worker threads, scripts/bench-cluster-clients.ts), each with its own entitled session
-// (--users users, so one user holds several), subscribed to signals; drives a paced mix of the
+// --ws-via-http: through the proxy to each one's HTTP port). It opens --clients WebSockets (in one native
+// process, scripts/bench-cluster-clients.c, built with the machine's C compiler; with --js-clients or
+// without a compiler, in --client-threads worker threads, scripts/bench-cluster-clients.ts), each with its
+// own entitled session (--users users, so one user holds several), subscribed to signals; drives a paced mix of the
 // dashboard's reads through the proxy; after --warm-up seconds of that and of signals nobody times,
 // and once the clients have read them all, publishes --signals new_signal events at --rate per second
 // through the product's Redis bus, keeping the id each publish got back. Halfway through, one instance
@@ -33,7 +35,8 @@ import { Worker } from 'node:worker_threads';
 import { benchServerEnv, ensureBenchDatabase, ensureBuild, percentile, startNodeOptions, tallyDeliveries, waitForServer } from './lib/bench';
 import type { FromProxy, ToProxy } from './bench-cluster-proxy';
 import { measureLoopbackFloor } from './bench-cluster-floor';
-import { createClientSlots, resumingMs, warmUpBench, type ClientSlots, type ClientsWorkerData, type FromClients, type ToClients } from './bench-cluster-clients';
+import { createClientSlots, resumingMs, warmUpBench, type BenchClients, type ClientsWorkerData, type FromClients, type ToClients } from './bench-cluster-clients';
+import { buildNativeClients, startNativeClients } from './bench-cluster-native';
 
 const argv = process.argv.slice(2);
 const option = (name: string) => {
@@ -207,18 +210,15 @@ function pollReportedSockets(cookie: string): () => void {
 const inRotation = (name: string) => proxyBackends.some((backend) => backend.name === name && backend.up && !backend.drained);
 
 // ---------------------------------------------------------------------------------------------
-// WebSocket clients, in worker threads (scripts/bench-cluster-clients.ts)
+// WebSocket clients: one native process (scripts/bench-cluster-native.ts), or with --js-clients (or no C
+// compiler) worker threads (scripts/bench-cluster-clients.ts)
 
-interface ClientThreads {
-  slots: ClientSlots;
-  /** Has every thread open its clients, each batch subscribed before the next. */
-  open(): Promise<void>;
-  /** Stops every client and gathers what they received. */
-  stop(): Promise<{ ids: string[][]; latencies: number[]; numbers: number[]; resuming: boolean[]; steadyLatencies: number[]; loopDelayP99Ms: number }>;
-  terminate(): Promise<void>;
+function startClients(url: string, cookies: string[]): BenchClients {
+  const binary = argv.includes('--js-clients') ? undefined : buildNativeClients(logDir);
+  return binary ? startNativeClients(binary, url, cookies, runId, logDir) : startClientThreads(url, cookies);
 }
 
-function startClientThreads(url: string, cookies: string[]): ClientThreads {
+function startClientThreads(url: string, cookies: string[]): BenchClients {
   const slots = createClientSlots(cookies.length);
   const share = Math.ceil(cookies.length / clientThreads);
   const workers: Worker[] = [];
@@ -239,6 +239,8 @@ function startClientThreads(url: string, cookies: string[]): ClientThreads {
     });
   return {
     slots,
+    label: `${workers.length} worker threads`,
+    setSteady: (steady) => void (slots.phase[0] = steady ? 1 : 0),
     async open() {
       await Promise.all(workers.map((worker) => ask(worker, { type: 'open' }, 'opened')));
     },
@@ -406,7 +408,7 @@ async function main() {
   const proxyPort = basePort;
   const proxyUrl = `http://127.0.0.1:${proxyPort}`;
   const proxy = await startProxy(proxyPort);
-  const clients = startClientThreads(wsRoute === 'shared' ? `ws://127.0.0.1:${sharedRealtimePort}/ws` : `ws://127.0.0.1:${proxyPort}/ws`, cookies);
+  const clients = startClients(wsRoute === 'shared' ? `ws://127.0.0.1:${sharedRealtimePort}/ws` : `ws://127.0.0.1:${proxyPort}/ws`, cookies);
   const { slots } = clients;
   const stopPolling = wsRoute === 'shared' ? pollReportedSockets(cookies[0]!) : () => undefined;
   const stopAll = async () => {
@@ -425,14 +427,14 @@ async function main() {
     await waitFor(() => inRotation('A') && inRotation('B'), 10_000);
 
     let steady = false;
-    const setSteady = (value: boolean) => void ((steady = value), (slots.phase[0] = value ? 1 : 0));
+    const setSteady = (value: boolean) => void ((steady = value), clients.setSteady(value));
     // CPU time per process while the signals go out, by role.
     let bursting = false;
     const cpu = new Map<string, number>();
     const lastTicks = new Map<number, number>();
     const processes = () => {
       const list: [string, number | undefined][] = [
-        ['clients', process.pid],
+        ...(clients.pid ? [['orchestrator', process.pid] as [string, number], ['clients', clients.pid] as [string, number]] : [['clients', process.pid] as [string, number]]),
         ['proxy', proxy.child.pid],
       ];
       for (const instance of instances) {
@@ -465,7 +467,7 @@ async function main() {
     }, 500);
 
     const allSubscribed = () => slots.subscribed.every((flag) => flag === 1);
-    console.log(`Connecting ${clientCount} WebSocket clients ${wsRouteLabel} (${clientThreads} threads)…`);
+    console.log(`Connecting ${clientCount} WebSocket clients ${wsRouteLabel} (${clients.label})…`);
     const connectStarted = Date.now();
     await clients.open();
     if (!(await waitFor(allSubscribed, 30_000))) throw new Error(`only ${slots.subscribed.filter((flag) => flag === 1).length} of ${clientCount} clients subscribed`);
@@ -612,7 +614,7 @@ async function main() {
     );
     console.log(
       `fan-out: p50 ${fanoutP50} ms, p99 ${fanoutP99} ms, max ${latencies.at(-1)} ms over ${latencies.length} live deliveries (before the kill: p50 ${percentile(steadyLatencies, 50)} ms, p99 ${percentile(steadyLatencies, 99)} ms; burst of ${burstSeconds.toFixed(1)} s; ` +
-        `clients' event loop delay p99 ${received.loopDelayP99Ms.toFixed(0)} ms, the worst of ${clientThreads} threads) (target ≤ ${targets.fanoutP99Ms} ms: ${verdict(fanoutP99 <= targets.fanoutP99Ms)})`,
+        `${clients.pid ? `the native clients' work per wake-up p99 ${received.loopDelayP99Ms.toFixed(1)} ms` : `clients' event loop delay p99 ${received.loopDelayP99Ms.toFixed(0)} ms, the worst of ${clientThreads} threads`}) (target ≤ ${targets.fanoutP99Ms} ms: ${verdict(fanoutP99 <= targets.fanoutP99Ms)})`,
     );
     resumingLatencies.sort((x, y) => x - y);
     console.log(
