@@ -22,10 +22,11 @@
 //   W <count>                           the warm-up's signals read by all clients so far
 // and after `stop`: `I <slot> <id>…` (every event id received, duplicates included), `D <latencyMs> <n>
 // <resuming> <steady>` (each live delivery), `R <slot> <replayed>` (deliveries replayed on resume),
-// `P <p99 ms of the time one wake-up's work took>`, `E`.
+// `P <p99 ms of the time one wake-up's work took> <text frames whose fields were not found>`, `E`.
 #define _GNU_SOURCE
 #include <arpa/inet.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <netdb.h>
 #include <netinet/in.h>
 #include <netinet/tcp.h>
@@ -46,10 +47,18 @@ static int64_t now_ms(void) {
   return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
 }
 
+/** The monotonic clock, for delays and timers (a step of the wall clock must not shift them). */
 static int64_t now_us(void) {
   struct timespec ts;
   clock_gettime(CLOCK_MONOTONIC, &ts);
   return (int64_t)ts.tv_sec * 1000000 + ts.tv_nsec / 1000;
+}
+
+static int64_t monotonic_ms(void) { return now_us() / 1000; }
+
+static void fatal(const char *message) {
+  fprintf(stderr, "bench-cluster-clients: %s\n", message);
+  exit(2);
 }
 
 static void *grow(void *items, size_t *capacity, size_t needed, size_t size) {
@@ -201,7 +210,7 @@ typedef struct {
   int64_t newest;
   int replay_remaining;
   int attempts, handshake_ms, subscribe_ms;
-  int timeouts, failed_handshakes, replayed;
+  int replayed;
   int32_t *ids;
   size_t id_length, id_capacity;
   uint32_t timer_generation;
@@ -277,7 +286,7 @@ static void open_client(int slot);
 static void retry(int slot, int delay_ms) {
   if (stopped) return;
   clients[slot].state = IDLE;
-  timer_push(now_ms() + delay_ms, slot, 0);
+  timer_push(monotonic_ms() + delay_ms, slot, 0);
 }
 
 static void drop_socket(client_t *client) {
@@ -291,8 +300,6 @@ static void drop_socket(client_t *client) {
 static void fail_handshake(int slot, int timed_out) {
   client_t *client = &clients[slot];
   cancel_timer(client);
-  if (timed_out) client->timeouts++;
-  client->failed_handshakes++;
   emit("F %d %d\n", slot, timed_out);
   drop_socket(client);
   retry(slot, reconnect_delay_ms);
@@ -326,16 +333,17 @@ static void open_client(int slot) {
   uint8_t digest[20];
   sha1((const uint8_t *)accept_input, strlen(accept_input), digest);
   base64(digest, 20, client->expected_accept);
+  client->state = CONNECTING;
+  // As the JavaScript client, a socket that cannot even be made counts as a failed handshake.
   int fd = socket(AF_INET, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
-  if (fd < 0) return retry(slot, reconnect_delay_ms);
+  if (fd < 0) return fail_handshake(slot, 0);
   int one = 1;
   setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
   client->fd = fd;
-  client->state = CONNECTING;
-  timer_push(now_ms() + connect_timeout_ms, slot, 1);
+  timer_push(monotonic_ms() + connect_timeout_ms, slot, 1);
   if (connect(fd, (struct sockaddr *)&server_address, sizeof server_address) < 0 && errno != EINPROGRESS) return fail_handshake(slot, 0);
   struct epoll_event event = {.events = EPOLLOUT | EPOLLIN | EPOLLRDHUP, .data.u64 = (uint64_t)slot};
-  epoll_ctl(epoll_fd, EPOLL_CTL_ADD, fd, &event);
+  if (epoll_ctl(epoll_fd, EPOLL_CTL_ADD, fd, &event) < 0) return fail_handshake(slot, 0);
 }
 
 static void connected(int slot) {
@@ -347,6 +355,7 @@ static void connected(int slot) {
   int length = snprintf(request, sizeof request,
                         "GET %s HTTP/1.1\r\nHost: %s\r\nConnection: Upgrade\r\nUpgrade: websocket\r\nSec-WebSocket-Key: %s\r\nSec-WebSocket-Version: 13\r\n%s\r\n",
                         request_path, host_header, client->key, client->cookie_header);
+  if (length < 0 || (size_t)length >= sizeof request) fatal("the upgrade request does not fit its buffer");
   if (send(client->fd, request, (size_t)length, MSG_NOSIGNAL) != length) return fail_handshake(slot, 0);
   client->answer_length = 0;
   client->state = HANDSHAKE;
@@ -397,11 +406,17 @@ static int event_id(const char *text, size_t length, const char **value, size_t 
   return 0;
 }
 
+/** Text frames whose fields were not found: reported, so that a change of the server's format does not pass for lost alerts. */
+static int64_t unreadable;
+
 static void receive(int slot, const char *text, size_t length, int64_t read_at, int is_steady) {
   client_t *client = &clients[slot];
   const char *type;
   size_t type_length;
-  if (!string_after(text, length, "\"type\":\"", &type, &type_length)) return;
+  if (!string_after(text, length, "\"type\":\"", &type, &type_length)) {
+    unreadable++;
+    return;
+  }
   if (type_length == 9 && memcmp(type, "connected", 9) == 0) {
     const char *id;
     size_t id_length;
@@ -418,7 +433,10 @@ static void receive(int slot, const char *text, size_t length, int64_t read_at, 
   } else if (type_length == 10 && memcmp(type, "new_signal", 10) == 0) {
     const char *bench;
     size_t bench_length;
-    if (!string_after(text, length, "\"bench\":\"", &bench, &bench_length)) return;
+    if (!string_after(text, length, "\"bench\":\"", &bench, &bench_length)) {
+      unreadable++;
+      return;
+    }
     if (bench_length == strlen(warm_up_run) && memcmp(bench, warm_up_run, bench_length) == 0) {
       // A replay from before the warm-up holds its signals too: they are neither live nor counted twice.
       if (client->replay_remaining > 0) client->replay_remaining--;
@@ -429,7 +447,10 @@ static void receive(int slot, const char *text, size_t length, int64_t read_at, 
     size_t id_length;
     int64_t n, sent_at;
     if (bench_length != strlen(run_id) || memcmp(bench, run_id, bench_length) != 0) return;
-    if (!event_id(text, length, &id, &id_length) || !number_after(text, length, "\"n\":", &n) || !number_after(text, length, "\"sentAt\":", &sent_at)) return;
+    if (!event_id(text, length, &id, &id_length) || !number_after(text, length, "\"n\":", &n) || !number_after(text, length, "\"sentAt\":", &sent_at)) {
+      unreadable++;
+      return;
+    }
     int32_t canonical = canonical_id(id, id_length);
     client->ids = grow(client->ids, &client->id_capacity, client->id_length + 1, sizeof *client->ids);
     client->ids[client->id_length++] = canonical;
@@ -485,7 +506,7 @@ static void read_frames(int slot, const uint8_t *chunk, size_t length, int64_t r
       for (int index = 0; index < 8; index++) payload = payload << 8 | bytes[at + 2 + index];
       offset = 10;
     }
-    if (length - at < offset + payload) break;
+    if (length - at < offset || payload > length - at - offset) break;
     if (!handle_frame(slot, opcode, bytes + at + offset, (size_t)payload, read_at, steady)) return;
     at += offset + (size_t)payload;
   }
@@ -553,7 +574,7 @@ static int64_t batch_deadline;
 
 static void open_batch_from(int first) {
   opening = first;
-  batch_deadline = now_ms() + 30000;
+  batch_deadline = monotonic_ms() + 30000;
   for (int slot = first; slot < first + open_batch && slot < client_count; slot++) open_client(slot);
 }
 
@@ -562,7 +583,7 @@ static void advance_opening(void) {
   int last = opening + open_batch < client_count ? opening + open_batch : client_count;
   int done = 1;
   for (int slot = opening; slot < last && done; slot++) done = clients[slot].subscribed;
-  if (!done && now_ms() < batch_deadline) return;
+  if (!done && monotonic_ms() < batch_deadline) return;
   if (last >= client_count) {
     opening = -1;
     emit("O\n");
@@ -591,7 +612,7 @@ static void report(void) {
       break;
     }
   }
-  printf("P %.1f\nE\n", p99 / 10.0);
+  printf("P %.1f %lld\nE\n", p99 / 10.0, (long long)unreadable);
   fflush(stdout);
 }
 
@@ -647,18 +668,22 @@ int main(int argc, char **argv) {
 
   char *cookies = read_file(argv[5]);
   if (!cookies) return 2;
-  for (char *line = strtok(cookies, "\n"); line; line = strtok(NULL, "\n")) {
+  // One cookie a line, the line's number the client's slot; the file ends with a newline.
+  for (char *rest = cookies, *line; (line = strsep(&rest, "\n")) && rest;) {
     clients = realloc(clients, (size_t)(client_count + 1) * sizeof *clients);
     client_t *client = &clients[client_count++];
     memset(client, 0, sizeof *client);
     client->fd = -1, client->newest = -1;
-    snprintf(client->cookie_header, sizeof client->cookie_header, "Cookie: %s\r\n", line);
+    int length = snprintf(client->cookie_header, sizeof client->cookie_header, "Cookie: %s\r\n", line);
+    if (length < 0 || (size_t)length >= sizeof client->cookie_header) fatal("a cookie does not fit its buffer");
   }
   id_table = malloc(table_size * sizeof *id_table);
   memset(id_table, 0xff, table_size * sizeof *id_table);
 
   static char output[1 << 20];
   setvbuf(stdout, output, _IOFBF, sizeof output);
+  // Room in the pipe for the kill's burst of lines while the orchestrator is busy: a full pipe would stop every socket here.
+  fcntl(STDOUT_FILENO, F_SETPIPE_SZ, 1 << 20);
   epoll_fd = epoll_create1(EPOLL_CLOEXEC);
   struct epoll_event input = {.events = EPOLLIN, .data.u64 = UINT64_MAX};
   epoll_ctl(epoll_fd, EPOLL_CTL_ADD, STDIN_FILENO, &input);
@@ -668,7 +693,7 @@ int main(int argc, char **argv) {
   for (;;) {
     int timeout = 50;
     if (timer_count > 0) {
-      int64_t wait = timers[0].due - now_ms();
+      int64_t wait = timers[0].due - monotonic_ms();
       timeout = wait < 0 ? 0 : wait < timeout ? (int)wait : timeout;
     }
     int ready = epoll_wait(epoll_fd, events, 1024, timeout);
@@ -694,7 +719,7 @@ int main(int argc, char **argv) {
       }
       readable(slot);
     }
-    for (int64_t now = now_ms(); timer_count > 0 && timers[0].due <= now;) {
+    for (int64_t now = monotonic_ms(); timer_count > 0 && timers[0].due <= now;) {
       timer_entry entry = timer_pop();
       client_t *client = &clients[entry.slot];
       if (entry.generation != client->timer_generation) continue;
@@ -702,7 +727,7 @@ int main(int argc, char **argv) {
       else if (client->state == CONNECTING || client->state == HANDSHAKE) fail_handshake(entry.slot, 1);
     }
     advance_opening();
-    int64_t now = now_ms();
+    int64_t now = monotonic_ms();
     if (warm_up_received != last_warm_up && now - last_warm_up_at >= 20) {
       emit("W %lld\n", (long long)warm_up_received);
       last_warm_up = warm_up_received, last_warm_up_at = now;

@@ -14,14 +14,15 @@ import { createClientSlots, resumingMs, type BenchClients, type ClientsReport } 
 /** Clients whose sockets open at once while the benchmark connects them (the threads: 100 each, 4 threads). */
 const openBatch = 400;
 
-/** Builds the native client into `directory`; undefined, with the compiler's complaint logged, where it cannot. */
+/** Builds the native client into `directory`; undefined, with the compiler's first complaint printed, where it cannot. */
 export function buildNativeClients(directory: string): string | undefined {
   const binary = path.join(directory, 'bench-cluster-clients');
   try {
     execFileSync(process.env.CC ?? 'cc', ['-O2', '-o', binary, path.join(__dirname, 'bench-cluster-clients.c')], { stdio: ['ignore', 'ignore', 'pipe'] });
     return binary;
   } catch (error) {
-    console.log(`  (the native clients could not be built, ${error instanceof Error ? error.message.split('\n')[0] : error}: the worker threads' clients run instead)`);
+    const complaint = (error as { stderr?: Buffer }).stderr?.toString().trim().split('\n')[0] || (error instanceof Error ? error.message : String(error));
+    console.log(`  (the native clients could not be built: ${complaint}; the worker threads' clients run instead)`);
     return undefined;
   }
 }
@@ -39,6 +40,13 @@ export function startNativeClients(binary: string, url: string, cookies: string[
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   let opened: (() => void) | undefined;
   let reported: ((report: ClientsReport) => void) | undefined;
+  // A process that could not start or died stops the benchmark instead of leaving it waiting.
+  let failed: ((error: Error) => void) | undefined;
+  let dead: Error | undefined;
+  const fail = (error: Error) => ((dead ??= error), failed?.(error));
+  child.once('error', fail);
+  child.stdin!.on('error', fail);
+  child.once('exit', (code, signal) => fail(new Error(`the native clients exited (${signal ?? `code ${code}`}) before they reported`)));
   const report: ClientsReport = { ids: cookies.map(() => []), latencies: [], numbers: [], resuming: [], steadyLatencies: [], loopDelayP99Ms: 0 };
   // A million ids arrive as text: each client keeps the first copy of each.
   const canonicalIds = new Map<string, string>();
@@ -79,10 +87,12 @@ export function startNativeClients(binary: string, url: string, cookies: string[
         report.resuming.push(value(2) === 1);
         if (value(3) === 1) report.steadyLatencies.push(value(0));
         break;
-      case 'P': // ms
+      case 'P': // ms, frames not understood
         report.loopDelayP99Ms = value(0);
+        if (value(1) > 0) console.log(`  (the native clients could not read ${value(1)} text frames: counted as not delivered)`);
         break;
       case 'E':
+        [failed, dead] = [undefined, new Error('the native clients have reported')];
         reported?.(report);
         break;
     }
@@ -94,8 +104,8 @@ export function startNativeClients(binary: string, url: string, cookies: string[
     pid: child.pid,
     label: 'one native process',
     setSteady: (steady) => void send(`phase ${steady ? 1 : 0}`),
-    open: () => new Promise<void>((resolve) => ((opened = resolve), send('open'))),
-    stop: () => new Promise<ClientsReport>((resolve) => ((reported = resolve), send('stop'))),
+    open: () => new Promise<void>((resolve, reject) => (dead ? reject(dead) : ((opened = resolve), (failed = reject), send('open')))),
+    stop: () => new Promise<ClientsReport>((resolve, reject) => (dead ? reject(dead) : ((reported = resolve), (failed = reject), send('stop')))),
     async terminate() {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
       await exited;

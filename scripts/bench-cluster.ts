@@ -543,6 +543,7 @@ async function main() {
     const backAfterKill = await waitFor(allSubscribed, 60_000);
     const killDropped = droppedSince(killAt);
     const killBack = killDropped.map((index) => slots.backAt[index]! - killAt).sort((x, y) => x - y);
+    const killLost = killDropped.map((index) => slots.lostAt[index]! - killAt).sort((x, y) => x - y);
     const killReconnectMs = backAfterKill ? Math.max(0, ...killBack) : NaN;
     const killOverflows = listenOverflows() - killed.overflowsBefore!;
     const sorted = (values: number[]) => values.sort((x, y) => x - y);
@@ -550,7 +551,7 @@ async function main() {
     const subscribes = sorted(killDropped.map((index) => slots.subscribeMs[index]!));
     const total = (counts: Int32Array) => counts.reduce((sum, count) => sum + count, 0);
     const killDetail =
-      `p50 ${seconds(percentile(killBack, 50))} s, p90 ${seconds(percentile(killBack, 90))} s; last handshake p50 ${percentile(handshakes, 50)} ms, p90 ${percentile(handshakes, 90)} ms, ` +
+      `p50 ${seconds(percentile(killBack, 50))} s, p90 ${seconds(percentile(killBack, 90))} s; the sockets closed p50 ${percentile(killLost, 50)} ms, p90 ${percentile(killLost, 90)} ms, max ${killLost.at(-1)} ms after the kill; last handshake p50 ${percentile(handshakes, 50)} ms, p90 ${percentile(handshakes, 90)} ms, ` +
       `then subscribed and replayed p50 ${percentile(subscribes, 50)} ms, p90 ${percentile(subscribes, 90)} ms; attempts up to ${Math.max(0, ...killDropped.map((index) => slots.attempts[index]!))}, ` +
       `${total(slots.timeouts)} handshakes timed out, ${total(slots.failedHandshakes)} failed in all; ${killOverflows} handshakes dropped by a full accept queue meanwhile`;
     console.log(`  after the kill: ${killDropped.length} clients reconnected in ${seconds(killReconnectMs)} s; B holds ${tunnelsOf('B')} sockets, C ${tunnelsOf('C')}`);
