@@ -7,6 +7,8 @@ import { loadEnvConfig } from '@next/env';
 import next from 'next';
 
 const dev = process.env.NODE_ENV !== 'production';
+/** How long an idle keep-alive connection stays open (below). */
+const keepAliveMs = 65_000;
 loadEnvConfig(process.cwd(), dev);
 
 async function main() {
@@ -66,6 +68,12 @@ async function main() {
       () => void handle(request, response),
     );
   });
+  // An idle keep-alive connection stays open longer than the clients reusing it wait between requests
+  // (a proxy's pool, an API client, a QA runner between steps): one that the server closes just as a
+  // request goes out on it fails that request with a reset. Node closes them after 5 s; proxies keep
+  // theirs for 60 s. A stop still closes idle connections at once (lib/background/shutdown.ts).
+  server.keepAliveTimeout = keepAliveMs;
+  server.headersTimeout = keepAliveMs + 1_000;
   const shutdown = installShutdown({
     server,
     background,
