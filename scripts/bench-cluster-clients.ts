@@ -110,9 +110,9 @@ interface Signal {
   sentAt: number;
 }
 
-/** Event ids come as a new string with every message; each client keeps the first copy instead (a million of them otherwise). */
+/** Event ids come as a new string with every message (or report line); each client keeps the first copy instead (a million of them otherwise). */
 const canonicalIds = new Map<string, string>();
-function canonical(id: string): string {
+export function canonical(id: string): string {
   const known = canonicalIds.get(id);
   if (known !== undefined) return known;
   canonicalIds.set(id, id);

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { connectTimeoutMs, reconnectDelayMs, restartJitterMs } from '../lib/realtime/client';
-import { createClientSlots, resumingMs, type BenchClients, type ClientsReport } from './bench-cluster-clients';
+import { canonical, createClientSlots, resumingMs, type BenchClients, type ClientsReport } from './bench-cluster-clients';
 
 // bench:cluster's WebSocket clients as one native process (scripts/bench-cluster-clients.c), built here
 // with the machine's C compiler: the same clients as the worker threads of bench-cluster-clients.ts for
@@ -48,9 +48,6 @@ export function startNativeClients(binary: string, url: string, cookies: string[
   child.stdin!.on('error', fail);
   child.once('exit', (code, signal) => fail(new Error(`the native clients exited (${signal ?? `code ${code}`}) before they reported`)));
   const report: ClientsReport = { ids: cookies.map(() => []), latencies: [], numbers: [], resuming: [], steadyLatencies: [], loopDelayP99Ms: 0 };
-  // A million ids arrive as text: each client keeps the first copy of each.
-  const canonicalIds = new Map<string, string>();
-  const canonical = (id: string) => canonicalIds.get(id) ?? (canonicalIds.set(id, id), id);
 
   createInterface({ input: child.stdout! }).on('line', (line) => {
     const [kind, ...fields] = line.split(' ');
