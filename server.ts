@@ -49,6 +49,12 @@ async function main() {
   const { bus } = background;
   markRealtimeAvailable(() => background.clientCount());
 
+  // The socket process starts first, before Next takes both cores: a replacement instance started
+  // while clients are coming back (its shared port open, docs/operations.md) takes its share of them
+  // warm instead of a queue of handshakes it drains cold. The first sockets (a browser reloading as the
+  // server restarts) also find /ws served. A process that never gets ready costs Next's start at most.
+  if (!(await background.whenReady(30_000))) log('background process not ready after 30 s; /ws answers 503 until it is');
+
   const app = next({ dev, hostname: env.HOST, port: env.PORT });
   await app.prepare();
   const handle = app.getRequestHandler();
@@ -97,8 +103,6 @@ async function main() {
     return void upgradeNext(request, socket, head);
   });
 
-  // The first sockets (a browser reloading as the server restarts) should find /ws served.
-  if (!(await background.whenReady(30_000))) log('background process not ready after 30 s; /ws answers 503 until it is');
   await new Promise<void>((resolve) => server.listen({ port: env.PORT, host: env.HOST, backlog: listenBacklog }, resolve));
   log(`ready on http://${env.HOST === '0.0.0.0' ? 'localhost' : env.HOST}:${env.PORT} (${dev ? 'development' : 'production'}, bus: ${bus.kind})`);
   // What steers the signal search on PostgreSQL, read now rather than during the first search.
