@@ -113,7 +113,7 @@ async function main() {
     );
   }
 
-  stopScheduler();
+  await stopScheduler();
   client.terminate();
   await realtime.close();
   await new Promise((resolve) => server.close(resolve));

@@ -52,7 +52,7 @@ export async function runBackground() {
   let ownListener: http.Server | undefined;
 
   // The scheduler and the alert mailer start once /ws is served (below).
-  let stopJobs = () => {};
+  let stopJobs = async () => {};
   let stopAlertMailer = () => {};
   let mail: typeof import('../mail/sender') | undefined;
 
@@ -61,17 +61,17 @@ export async function runBackground() {
     if (stopping) return;
     stopping = true;
     log(`${reason}, shutting down`);
-    stopJobs();
+    const jobsIdle = stopJobs();
     stopAlertMailer();
     void (async () => {
       // A restart, as the clients see it: they reconnect at once (elsewhere, behind a proxy) and resume.
       ownListener?.close();
       await realtime.close(serviceRestartCloseCode);
-      // A send in progress finishes (or its claim lapses and another process sends it after the lease).
-      if (mail) {
-        await atMost(2_000, mail.mailIdle());
-        mail.closeMailTransport();
-      }
+      // A job run or a send in progress finishes before the database closes under it. One that takes
+      // longer fails here; a send's claim lapses and another process sends it after the lease, a job
+      // runs again in its next period.
+      await atMost(2_000, Promise.all([jobsIdle, mail?.mailIdle()]));
+      mail?.closeMailTransport();
       // A pool still connecting to a database that does not answer would hold the disconnect for ever.
       await atMost(2_000, Promise.allSettled([closeBus(), closeRateLimiter(), db.$disconnect()]));
       process.exit(0);

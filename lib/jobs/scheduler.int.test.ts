@@ -26,14 +26,14 @@ function countingJob(): Job & { runs: number } {
 
 async function runFor(ms: number, schedulers: Array<{ job: Job; leases: RateLimiter }>) {
   const log: string[] = [];
-  const stops: Array<() => void> = [];
+  const stops: Array<() => Promise<void>> = [];
   for (const [index, { job, leases }] of schedulers.entries()) {
     // The second process starts a moment later, as a second instance would.
     if (index > 0) await new Promise((resolve) => setTimeout(resolve, 60));
     stops.push(startScheduler(db, (line) => log.push(line), [job], leases));
   }
   await new Promise((resolve) => setTimeout(resolve, ms));
-  stops.forEach((stop) => stop());
+  await Promise.all(stops.map((stop) => stop()));
   return log;
 }
 
@@ -73,6 +73,40 @@ it('runs the job unleased when the lease store fails, and says so', async () => 
   expect(log[0]).toMatch(/lease unavailable \(store down\); running unleased/);
 });
 
+it('stops: its promise settles once the run in progress has, and no run starts after it', async () => {
+  let finishRun = () => {};
+  const started: string[] = [];
+  const slow: Job = {
+    name: `stop-test-${crypto.randomUUID()}`,
+    everyMs: 60_000,
+    run: () => new Promise((resolve) => (started.push('slow'), (finishRun = () => resolve('done')))),
+  };
+  // Its lease is still being claimed when the stop comes: it must not run.
+  let grantLease = (_allowed: boolean) => {};
+  const pending = countingJob();
+  const memory = new MemoryRateLimiter();
+  const leases: RateLimiter = {
+    hit: (key, limit, windowMs) =>
+      key === `job:${pending.name}` ? new Promise((resolve) => (grantLease = (allowed) => resolve({ allowed, remaining: 0, resetMs: windowMs }))) : memory.hit(key, limit, windowMs),
+    count: (key) => memory.count(key),
+    reset: (key) => memory.reset(key),
+  };
+  const log: string[] = [];
+  const stop = startScheduler(db, (line) => log.push(line), [slow, pending], leases);
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  expect(started).toEqual(['slow']);
+
+  let isStopped = false;
+  const stopped = stop().then(() => (isStopped = true));
+  grantLease(true);
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  expect(isStopped).toBe(false);
+  finishRun();
+  await stopped;
+  expect(pending.runs).toBe(0);
+  expect(log).toEqual([]);
+});
+
 const redisUrl = process.env.REDIS_URL;
 (redisUrl ? it : it.skip)('runs a job once per period between two processes sharing Redis (REDIS_URL)', async () => {
   const job = countingJob();
@@ -98,7 +132,7 @@ describe('runDueJobs (a platform cron\'s pass)', () => {
     const leases = new MemoryRateLimiter();
     const stop = startScheduler(db, () => {}, [job], leases);
     await new Promise((resolve) => setTimeout(resolve, 50));
-    stop();
+    await stop();
     expect(job.runs).toBe(1);
     expect(await runDueJobs(db, { budgetMs: 5_000, jobBudgetMs: 1_000, leases }, [job])).toEqual({ results: [], notDue: [job.name], deferred: [] });
     await new Promise((resolve) => setTimeout(resolve, everyMs));

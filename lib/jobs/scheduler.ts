@@ -49,26 +49,39 @@ async function claimJobPeriod(job: Job, leases: RateLimiter, log: (line: string)
   }
 }
 
-/** Runs each job now and then every `everyMs`, each period only where its lease was won; returns a stop function. */
+/**
+ * Runs each job now and then every `everyMs`, each period only where its lease was won. Returns a stop
+ * function: no run starts after it, and its promise settles once the runs in progress have (a process
+ * that is stopping closes the database after them, not under them).
+ */
 export function startScheduler(
   db: Db,
   log: (line: string) => void,
   selected: readonly Job[],
   leases: RateLimiter = getRateLimiter(),
-): () => void {
+): () => Promise<void> {
+  let isStopped = false;
+  const inFlight = new Set<Promise<void>>();
   const timers = selected.map((job) => {
-    const tick = () =>
-      void claimJobPeriod(job, leases, log)
-        .then((claimed) => (claimed ? runJobs(db, [job]) : []))
+    const tick = () => {
+      const run = claimJobPeriod(job, leases, log)
+        .then((claimed) => (claimed && !isStopped ? runJobs(db, [job]) : []))
         .then(([result]) => {
           if (result && !result.ok) log(`job ${result.name} failed: ${result.detail}`);
         });
+      inFlight.add(run);
+      void run.finally(() => inFlight.delete(run));
+    };
     tick();
     const timer = setInterval(tick, job.everyMs);
     timer.unref();
     return timer;
   });
-  return () => timers.forEach(clearInterval);
+  return async () => {
+    isStopped = true;
+    timers.forEach(clearInterval);
+    await Promise.all(inFlight);
+  };
 }
 
 export interface DueJobsOptions {
