@@ -572,11 +572,12 @@ async function main() {
     const termReconnectMs = backAfterTerm ? Math.max(0, ...termDropped.map((index) => slots.backAt[index]! - termAt)) : NaN;
     // Whatever is still in flight arrives.
     await sleep(2_000);
+    // What C holds, and the instances' memory, read while every client is still connected to it.
+    clearInterval(sampler);
+    const cSockets = tunnelsOf('C');
     await load.stop();
     const received = await clients.stop();
-    clearInterval(sampler);
     await bus.close();
-    const cSockets = tunnelsOf('C');
 
     // -------------------------------------------------------------------------------------------
     const ids = publishedIds.filter((id): id is string => id !== undefined);
