@@ -52,7 +52,8 @@ async function main() {
   // The socket process starts first, before Next takes both cores: a replacement instance started
   // while clients are coming back (its shared port open, docs/operations.md) takes its share of them
   // warm instead of a queue of handshakes it drains cold. The first sockets (a browser reloading as the
-  // server restarts) also find /ws served. A process that never gets ready costs Next's start at most.
+  // server restarts) also find /ws served. One that never gets ready holds the start for the 30 s bound;
+  // then Next starts and the HTTP server comes up with /ws answering 503.
   if (!(await background.whenReady(30_000))) log('background process not ready after 30 s; /ws answers 503 until it is');
 
   const app = next({ dev, hostname: env.HOST, port: env.PORT });

@@ -83,7 +83,7 @@ async function main() {
     );
     await mailIdle();
   }
-  stop();
+  await stop();
   latencies.sort((a, b) => a - b);
   console.log(
     `\nsignal stored → mail accepted by SMTP (${latencies.length} mails): p50 ${percentile(latencies, 50)} ms, p99 ${percentile(latencies, 99)} ms, max ${latencies.at(-1)} ms; send rate ${(rates.reduce((a, b) => a + b, 0) / rates.length).toFixed(0)} mails/s`,

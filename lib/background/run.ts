@@ -53,7 +53,7 @@ export async function runBackground() {
 
   // The scheduler and the alert mailer start once /ws is served (below).
   let stopJobs = async () => {};
-  let stopAlertMailer = () => {};
+  let stopAlertMailer = async () => {};
   let mail: typeof import('../mail/sender') | undefined;
 
   let stopping = false;
@@ -61,16 +61,15 @@ export async function runBackground() {
     if (stopping) return;
     stopping = true;
     log(`${reason}, shutting down`);
-    const jobsIdle = stopJobs();
-    stopAlertMailer();
+    const workIdle = Promise.all([stopJobs(), stopAlertMailer()]);
     void (async () => {
       // A restart, as the clients see it: they reconnect at once (elsewhere, behind a proxy) and resume.
       ownListener?.close();
       await realtime.close(serviceRestartCloseCode);
-      // A job run or a send in progress finishes before the database closes under it. One that takes
-      // longer fails here; a send's claim lapses and another process sends it after the lease, a job
-      // runs again in its next period.
-      await atMost(2_000, Promise.all([jobsIdle, mail?.mailIdle()]));
+      // A job run, an alert pass or a send in progress finishes before the database closes under it.
+      // One that takes longer fails here; a send's claim lapses and another process sends it after the
+      // lease, a job runs again in its next period.
+      await atMost(2_000, Promise.all([workIdle, mail?.mailIdle()]));
       mail?.closeMailTransport();
       // A pool still connecting to a database that does not answer would hold the disconnect for ever.
       await atMost(2_000, Promise.allSettled([closeBus(), closeRateLimiter(), db.$disconnect()]));

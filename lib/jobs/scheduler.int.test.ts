@@ -11,10 +11,10 @@ import { jobLeaseMs, runDueJobs, startScheduler } from './scheduler';
 const everyMs = 400;
 const observeMs = 1_900;
 
-function countingJob(): Job & { runs: number } {
+function countingJob(periodMs = everyMs): Job & { runs: number } {
   const job = {
     name: `lease-test-${crypto.randomUUID()}`,
-    everyMs,
+    everyMs: periodMs,
     runs: 0,
     async run() {
       job.runs += 1;
@@ -73,7 +73,7 @@ it('runs the job unleased when the lease store fails, and says so', async () => 
   expect(log[0]).toMatch(/lease unavailable \(store down\); running unleased/);
 });
 
-it('stops: its promise settles once the run in progress has, and no run starts after it', async () => {
+it('stops: its promise settles once the run in progress has, and a period claimed after it goes back unrun', async () => {
   let finishRun = () => {};
   const started: string[] = [];
   const slow: Job = {
@@ -81,15 +81,16 @@ it('stops: its promise settles once the run in progress has, and no run starts a
     everyMs: 60_000,
     run: () => new Promise((resolve) => (started.push('slow'), (finishRun = () => resolve('done')))),
   };
-  // Its lease is still being claimed when the stop comes: it must not run.
+  // Its lease is still being claimed when the stop comes: it must not run, and gives the period back.
   let grantLease = (_allowed: boolean) => {};
-  const pending = countingJob();
+  const pending = countingJob(60_000);
   const memory = new MemoryRateLimiter();
+  const resets: string[] = [];
   const leases: RateLimiter = {
     hit: (key, limit, windowMs) =>
       key === `job:${pending.name}` ? new Promise((resolve) => (grantLease = (allowed) => resolve({ allowed, remaining: 0, resetMs: windowMs }))) : memory.hit(key, limit, windowMs),
     count: (key) => memory.count(key),
-    reset: (key) => memory.reset(key),
+    reset: async (key) => void resets.push(key),
   };
   const log: string[] = [];
   const stop = startScheduler(db, (line) => log.push(line), [slow, pending], leases);
@@ -104,6 +105,7 @@ it('stops: its promise settles once the run in progress has, and no run starts a
   finishRun();
   await stopped;
   expect(pending.runs).toBe(0);
+  expect(resets).toEqual([`job:${pending.name}`]);
   expect(log).toEqual([]);
 });
 

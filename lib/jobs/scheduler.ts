@@ -65,12 +65,16 @@ export function startScheduler(
   const timers = selected.map((job) => {
     const tick = () => {
       const run = claimJobPeriod(job, leases, log)
-        .then((claimed) => (claimed && !isStopped ? runJobs(db, [job]) : []))
-        .then(([result]) => {
-          if (result && !result.ok) log(`job ${result.name} failed: ${result.detail}`);
-        });
+        .then(async (claimed) => {
+          if (!claimed) return;
+          // Claimed as the stop came: the period goes back, so that another process runs it.
+          if (isStopped) return void (await leases.reset(`job:${job.name}`));
+          const [result] = await runJobs(db, [job]);
+          if (result && !result.ok) log(`job ${result.name} ${isStopped ? 'interrupted by the stop' : 'failed'}: ${result.detail}`);
+        })
+        .catch((error: unknown) => log(`job ${job.name}: ${error instanceof Error ? error.message : String(error)}`))
+        .finally(() => inFlight.delete(run));
       inFlight.add(run);
-      void run.finally(() => inFlight.delete(run));
     };
     tick();
     const timer = setInterval(tick, job.everyMs);
@@ -80,7 +84,7 @@ export function startScheduler(
   return async () => {
     isStopped = true;
     timers.forEach(clearInterval);
-    await Promise.all(inFlight);
+    await Promise.allSettled(inFlight);
   };
 }
 

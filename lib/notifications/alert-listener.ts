@@ -7,8 +7,9 @@ import { queueCriticalAlertMails } from './alert-mailer';
  * Mails critical signals as they are announced on the bus, so they reach the inbox within seconds
  * rather than at the next job tick. Signals arriving within `bundleMs` of each other go out in one
  * mail per user. The email-notifications job catches anything missed (a restart, a lost event).
+ * Returns a stop function whose promise settles once the pass in progress has.
  */
-export function startAlertMailer(db: Db, bus: EventBus, log: (line: string) => void, bundleMs = 1_000): () => void {
+export function startAlertMailer(db: Db, bus: EventBus, log: (line: string) => void, bundleMs = 1_000): () => Promise<void> {
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<void> = Promise.resolve();
   const run = () => {
@@ -25,8 +26,10 @@ export function startAlertMailer(db: Db, bus: EventBus, log: (line: string) => v
     timer = setTimeout(run, bundleMs);
     timer.unref();
   });
+  // Stopped: no new pass starts, and the one in progress (it writes to the database) is waited for.
   return () => {
     unsubscribe();
     if (timer) clearTimeout(timer);
+    return running;
   };
 }

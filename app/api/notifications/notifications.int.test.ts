@@ -94,7 +94,7 @@ it('mails critical signals to verified email subscribers within seconds, bundled
   await waitFor(() => mailsTo(verified.email).length > 0 && mailsTo(both.email).length > 0);
   const elapsed = Date.now() - started;
   expect(elapsed).toBeLessThan(60_000);
-  stop();
+  await stop();
   await mailIdle();
 
   const [mail] = mailsTo(verified.email);
