@@ -1,5 +1,9 @@
+import net from 'node:net';
 import { db } from '@/lib/db';
+import { connectTimeoutMs, createAdapterFactory } from '@/lib/db/adapter';
 import { databaseProvider, getEnv } from '@/lib/env';
+import { PrismaClient as PostgresClient } from '@/lib/generated/postgresql/client';
+import { isDatabaseUnavailable } from '@/lib/http/unavailable';
 
 // The scheduler's jobs share the event loop with requests. better-sqlite3 answers synchronously, so
 // without a turn of the loop between queries a chain of awaited queries would hold it until it ends.
@@ -31,3 +35,33 @@ test('a batch transaction still runs its statements together and commits them', 
   const results = await db.$transaction([db.company.count(), db.company.count(), db.company.count()]);
   expect(results).toEqual([before, before, before]);
 });
+
+test('a PostgreSQL server that never answers fails each query within the connect timeout, as the database out of reach', async () => {
+  // Accepts the connections and says nothing: a hung server, or one behind a network that drops its replies.
+  const held: net.Socket[] = [];
+  let isClosing = false;
+  const silent = net.createServer((socket) => {
+    socket.on('error', () => undefined);
+    // The pool may still be opening one when the test ends; the server's close waits for every socket.
+    if (isClosing) socket.destroy();
+    else held.push(socket);
+  });
+  await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+  const { port } = silent.address() as net.AddressInfo;
+  const client = new PostgresClient({ adapter: createAdapterFactory(`postgresql://postgres@127.0.0.1:${port}/silent`) });
+  try {
+    const started = Date.now();
+    // More than the pool's ten connections: the last ones wait for a turn that never comes.
+    const answers = await Promise.allSettled(Array.from({ length: 12 }, () => client.$queryRawUnsafe('SELECT 1')));
+    const elapsed = Date.now() - started;
+    expect(answers.map((answer) => answer.status === 'rejected' && isDatabaseUnavailable(answer.reason))).toEqual(Array(12).fill(true));
+    expect(elapsed).toBeGreaterThanOrEqual(connectTimeoutMs - 100);
+    // Bounded, with room for the client's first load of its query compiler (seconds under jest).
+    expect(elapsed).toBeLessThan(connectTimeoutMs * 3);
+  } finally {
+    isClosing = true;
+    held.forEach((socket) => socket.destroy());
+    await client.$disconnect().catch(() => undefined);
+    await new Promise((resolve) => silent.close(resolve));
+  }
+}, 30_000);

@@ -5,6 +5,9 @@ import { databaseProvider } from '../env';
 
 export type Provider = 'sqlite' | 'postgresql';
 
+/** The longest a PostgreSQL query waits for a connection: a new one's start-up, or a pooled one's turn. */
+export const connectTimeoutMs = 5_000;
+
 export function createAdapterFactory(url: string) {
   if (databaseProvider(url) === 'sqlite') {
     // A relative file: path is taken from the working directory, the same for server, scripts and tests.
@@ -14,8 +17,18 @@ export function createAdapterFactory(url: string) {
   // load opened its connections again (a backend started and authenticated for each, its catalog
   // caches empty) before its first byte. Idle ones stay five minutes (still at most ten), with TCP
   // keepalive so that a network that drops quiet connections does not leave dead ones in the pool;
-  // they do not keep a script's process alive.
-  return new PrismaPg({ connectionString: url, max: 10, idleTimeoutMillis: 300_000, keepAlive: true, keepAliveInitialDelayMillis: 30_000, allowExitOnIdle: true });
+  // they do not keep a script's process alive. A server that accepts connections and never answers
+  // (hung, or behind a network that drops its replies) held a query without bound: a connection, or a
+  // turn for a pooled one, not had in 5 s fails, and route() answers 503 with Retry-After.
+  return new PrismaPg({
+    connectionString: url,
+    max: 10,
+    connectionTimeoutMillis: connectTimeoutMs,
+    idleTimeoutMillis: 300_000,
+    keepAlive: true,
+    keepAliveInitialDelayMillis: 30_000,
+    allowExitOnIdle: true,
+  });
 }
 
 /**

@@ -14,6 +14,9 @@ describe('isDatabaseUnavailable', () => {
     expect(isDatabaseUnavailable({ code: '57P03', message: 'the database system is starting up' })).toBe(true);
     expect(isDatabaseUnavailable(Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' }))).toBe(true);
     expect(isDatabaseUnavailable(new Error('Connection terminated unexpectedly'))).toBe(true);
+    // pg's pool: a server that never answers, and a turn for a pooled connection not had in time.
+    expect(isDatabaseUnavailable(new Error('Connection terminated due to connection timeout'))).toBe(true);
+    expect(isDatabaseUnavailable(new Error('timeout exceeded when trying to connect'))).toBe(true);
     expect(isDatabaseUnavailable(new Error('wrapped', { cause: { code: 'P1017' } }))).toBe(true);
   });
 

@@ -13,7 +13,8 @@ const unavailableKinds = new Set(['ConnectionClosed', 'DatabaseNotReachable', 'S
 const unavailableStates = /^(57P0[123]|08...|53300)$/;
 // node-postgres and the socket below it, for the few callers that use pg directly (migrations).
 const unavailableSocketCodes = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN']);
-const unavailableMessages = /Connection terminated|connection timeout|Client has encountered a connection error|Server has closed the connection|Can't reach database server/i;
+// pg's pool: "timeout exceeded when trying to connect" when no connection was had in time.
+const unavailableMessages = /Connection terminated|connection timeout|timeout exceeded when trying to connect|Client has encountered a connection error|Server has closed the connection|Can't reach database server/i;
 
 type ErrorShape = {
   code?: unknown;
