@@ -1,6 +1,6 @@
 import net from 'node:net';
 import { db } from '@/lib/db';
-import { connectTimeoutMs, createAdapterFactory } from '@/lib/db/adapter';
+import { databaseConnectTimeoutMs, createAdapterFactory } from '@/lib/db/adapter';
 import { databaseProvider, getEnv } from '@/lib/env';
 import { PrismaClient as PostgresClient } from '@/lib/generated/postgresql/client';
 import { isDatabaseUnavailable } from '@/lib/http/unavailable';
@@ -55,9 +55,9 @@ test('a PostgreSQL server that never answers fails each query within the connect
     const answers = await Promise.allSettled(Array.from({ length: 12 }, () => client.$queryRawUnsafe('SELECT 1')));
     const elapsed = Date.now() - started;
     expect(answers.map((answer) => answer.status === 'rejected' && isDatabaseUnavailable(answer.reason))).toEqual(Array(12).fill(true));
-    expect(elapsed).toBeGreaterThanOrEqual(connectTimeoutMs - 100);
+    expect(elapsed).toBeGreaterThanOrEqual(databaseConnectTimeoutMs - 100);
     // Bounded, with room for the client's first load of its query compiler (seconds under jest).
-    expect(elapsed).toBeLessThan(connectTimeoutMs * 3);
+    expect(elapsed).toBeLessThan(databaseConnectTimeoutMs * 3);
   } finally {
     isClosing = true;
     held.forEach((socket) => socket.destroy());

@@ -6,7 +6,7 @@ import { databaseProvider } from '../env';
 export type Provider = 'sqlite' | 'postgresql';
 
 /** The longest a PostgreSQL query waits for a connection: a new one's start-up, or a pooled one's turn. */
-export const connectTimeoutMs = 5_000;
+export const databaseConnectTimeoutMs = 5_000;
 
 export function createAdapterFactory(url: string) {
   if (databaseProvider(url) === 'sqlite') {
@@ -23,7 +23,7 @@ export function createAdapterFactory(url: string) {
   return new PrismaPg({
     connectionString: url,
     max: 10,
-    connectionTimeoutMillis: connectTimeoutMs,
+    connectionTimeoutMillis: databaseConnectTimeoutMs,
     idleTimeoutMillis: 300_000,
     keepAlive: true,
     keepAliveInitialDelayMillis: 30_000,
